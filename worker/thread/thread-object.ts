@@ -381,13 +381,33 @@ export class ThreadObject extends DurableObject<Env> {
       });
       this.stored = true;
     } catch (e) {
-      this.challenges.forget();
-      this.statements.forget();
+      // Rolled back, the tables too: a write that failed at this transaction (its commit, or a
+      // throw after its own transaction ended) leaves in memory what storage no longer holds (an
+      // audit that took its lines, their bytes, a profile it fixed), which the next request, on
+      // a thread still never stored, would answer from.
+      this.forgetKept();
       if (e !== rollback) throw e;
-      // What was cached on the way (the audit, the profiles) describes an empty thread, as the
-      // tables made by the first write that is kept will.
     }
     return (value as { readonly answered: T } | null)?.answered as T;
+  }
+
+  /**
+   * Forgets all the object keeps in memory of what its storage holds, after a transaction that
+   * may have written it rolled back: the audit and what was read of it (kept-report.ts), the
+   * profile, the bytes counted and the challenges and statements counted, each read from storage
+   * again when next asked for. `auditStands`: the caller knows the rollback undid nothing the
+   * audit took, and the audit (which rebuilding reads every line for) is kept, with what was read
+   * of it.
+   */
+  private forgetKept(auditStands = false): void {
+    if (!auditStands) {
+      this.audit = null;
+      this.kept.forget();
+    }
+    this.profileCache = null;
+    this.heldBytes = null;
+    this.challenges.forget();
+    this.statements.forget();
   }
 
   /** A request that writes nothing: on a thread never written to, it leaves no storage. */
@@ -624,16 +644,11 @@ export class ThreadObject extends DurableObject<Env> {
         if (this.heldBytes !== bytes) this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", STORED_BYTES_KEY, keptBytesValue(this.lineCount(), this.storedBytes()));
       });
     } catch (error) {
-      // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.
-      this.profileCache = null;
-      this.challenges.forget();
-      this.statements.forget();
-      if (!(error instanceof ThreadFull)) {
-        this.audit = null;
-        this.heldBytes = null;
-        throw error;
-      }
-      if (this.heldBytes !== bytes) this.audit = null;
+      // Rolled back, the profile this request fixed too: what was kept in memory of it goes as
+      // well. But for thread-full before any line of the request was stored the audit took
+      // nothing, and stands: a full thread's every refused append does not rebuild it from every line.
+      this.forgetKept(error instanceof ThreadFull && this.heldBytes === bytes);
+      if (!(error instanceof ThreadFull)) throw error;
       this.heldBytes = bytes;
       const { lines: most, bytes: mostBytes } = this.capacity;
       if (error.challenges) return problem("thread-full", `line ${error.line} re-issues a handoff whose challenge would be carried over to it, and that would take the thread past the challenges it holds, ${most} and ${mostBytes} bytes of them, so none of this request's lines was stored; continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
@@ -785,10 +800,7 @@ export class ThreadObject extends DurableObject<Env> {
       });
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
-      this.audit = null;
-      this.heldBytes = null;
-      this.challenges.forget();
-      this.statements.forget();
+      this.forgetKept();
       throw error;
     }
     this.heldBytes = bytes;
