@@ -95,6 +95,26 @@ async function statesDuring<T>(t: string, act: () => Promise<T>): Promise<{ buil
   return { built, answer };
 }
 
+/** How many SQL statements the thread's object runs during `act` (its storage's exec, counted), and what `act` answered. */
+async function readsDuring<T>(t: string, act: () => Promise<T>): Promise<{ reads: number; answer: T }> {
+  const counted = globalThis as unknown as { openPageReads?: number };
+  await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
+    const sql = state.storage.sql;
+    const exec = sql.exec;
+    counted.openPageReads = 0;
+    sql.exec = function (this: SqlStorage, ...args: Parameters<SqlStorage["exec"]>) {
+      counted.openPageReads = (counted.openPageReads ?? 0) + 1;
+      return exec.apply(this, args);
+    } as SqlStorage["exec"];
+  });
+  const answer = await act();
+  const reads = await runInDurableObject(stubOf(t), (_: ThreadObject, state: DurableObjectState) => {
+    delete (state.storage.sql as { exec?: unknown }).exec;
+    return counted.openPageReads as number;
+  });
+  return { reads, answer };
+}
+
 /** The open pages and the state now, and again from the object restarted, which keeps nothing. */
 async function openBothWays(t: string, limit: number): Promise<{ kept: string[]; rebuilt: string[] }> {
   const read = async () => [...(await walk(t, "open", limit)), await (await call(`/v1/threads/${t}`)).text()];
@@ -207,6 +227,27 @@ describe("the open pages of a thread", () => {
     expect((await statesDuring(t, () => call(`/v1/threads/${t}`))).built).toBe(0);
     await restart(t);
     expect(await walk(t, "open", 4)).toStrictEqual(pages);
+  });
+
+  it("read a page's exp and due in as many SQL statements whatever its size, each the one its HO carries", async () => {
+    setClock(T0);
+    const t = fresh();
+    // Each HO with an exp, a due, both or neither.
+    const deadlines = (k: number) => ({ exp: k % 2 === 0 ? `20991002T14${String(k % 60).padStart(2, "0")}Z` : null, due: k % 3 === 0 ? `2099100${1 + (k % 9)}` : null });
+    const lines = Array.from({ length: 30 }, (_, i) => {
+      const { exp, due } = deadlines(i + 1);
+      return `RW1 HO ops-${i + 1} from=ops to=b item=jira:X-${i + 1} ask=FIX${exp === null ? "" : ` exp=${exp}`}${due === null ? "" : ` due=${due}`}`;
+    });
+    await append(t, lines);
+    // Warm: the audit built and the live list kept before the count.
+    await call(`/v1/threads/${t}/open?after=0&limit=1`);
+    const small = await readsDuring(t, async () => ok<{ open: { id: string; exp: string | null; due: string | null }[] }>(await call(`/v1/threads/${t}/open?after=0&limit=3`)));
+    const large = await readsDuring(t, async () => ok<{ open: { id: string; exp: string | null; due: string | null }[] }>(await call(`/v1/threads/${t}/open?after=0&limit=30`)));
+    expect(small.answer.open).toHaveLength(3);
+    expect(large.answer.open).toHaveLength(30);
+    // One statement a page for the deadlines (6 at 3 and 32 at 30 when each HO's were read alone).
+    expect(large.reads).toBe(small.reads);
+    expect(large.answer.open.map((h) => ({ exp: h.exp, due: h.due }))).toStrictEqual(Array.from({ length: 30 }, (_, i) => deadlines(i + 1)));
   });
 
   it("see a line appended between two pages on the next page, as a restarted object does", async () => {
