@@ -381,13 +381,33 @@ export class ThreadObject extends DurableObject<Env> {
       });
       this.stored = true;
     } catch (e) {
-      this.challenges.forget();
-      this.statements.forget();
+      // Rolled back, the tables too: a write that failed at this transaction (its commit, or a
+      // throw after its own transaction ended) leaves in memory what storage no longer holds (an
+      // audit that took its lines, their bytes, a profile it fixed), which the next request, on
+      // a thread still never stored, would answer from.
+      this.forgetKept();
       if (e !== rollback) throw e;
-      // What was cached on the way (the audit, the profiles) describes an empty thread, as the
-      // tables made by the first write that is kept will.
     }
     return (value as { readonly answered: T } | null)?.answered as T;
+  }
+
+  /**
+   * Forgets all the object keeps in memory of what its storage holds, after a transaction that
+   * may have written it rolled back: the audit and what was read of it (kept-report.ts), the
+   * profile, the bytes counted and the challenges and statements counted, each read from storage
+   * again when next asked for. `auditStands`: the caller knows the rollback undid nothing the
+   * audit took, and the audit (which rebuilding reads every line for) is kept, with what was read
+   * of it.
+   */
+  private forgetKept(auditStands = false): void {
+    if (!auditStands) {
+      this.audit = null;
+      this.kept.forget();
+    }
+    this.profileCache = null;
+    this.heldBytes = null;
+    this.challenges.forget();
+    this.statements.forget();
   }
 
   /** A request that writes nothing: on a thread never written to, it leaves no storage. */
@@ -546,6 +566,11 @@ export class ThreadObject extends DurableObject<Env> {
     return this.kept.at(this.auditor(), this.taken, now);
   }
 
+  /** The live handoffs at `now` (open, held or orphaned), in the order they came, kept as the report is (kept-report.ts). */
+  private liveAt(now: string): readonly HandoffState[] {
+    return this.kept.live(this.auditor(), this.taken, now);
+  }
+
   /** The first HO of `handoff`'s re-issue line (the core's reissueRoot), or `handoff` for an id that is no HO. */
   private lineRoot(handoff: string): string {
     return this.auditor().reissueRoot(handoff) ?? handoff;
@@ -619,16 +644,11 @@ export class ThreadObject extends DurableObject<Env> {
         if (this.heldBytes !== bytes) this.sql.exec("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", STORED_BYTES_KEY, keptBytesValue(this.lineCount(), this.storedBytes()));
       });
     } catch (error) {
-      // Rolled back, the profile this request fixed too: what was kept in memory of it goes as well.
-      this.profileCache = null;
-      this.challenges.forget();
-      this.statements.forget();
-      if (!(error instanceof ThreadFull)) {
-        this.audit = null;
-        this.heldBytes = null;
-        throw error;
-      }
-      if (this.heldBytes !== bytes) this.audit = null;
+      // Rolled back, the profile this request fixed too: what was kept in memory of it goes as
+      // well. But for thread-full before any line of the request was stored the audit took
+      // nothing, and stands: a full thread's every refused append does not rebuild it from every line.
+      this.forgetKept(error instanceof ThreadFull && this.heldBytes === bytes);
+      if (!(error instanceof ThreadFull)) throw error;
       this.heldBytes = bytes;
       const { lines: most, bytes: mostBytes } = this.capacity;
       if (error.challenges) return problem("thread-full", `line ${error.line} re-issues a handoff whose challenge would be carried over to it, and that would take the thread past the challenges it holds, ${most} and ${mostBytes} bytes of them, so none of this request's lines was stored; continue the conversation in a new thread`, { line: error.line, limit: most, limitBytes: mostBytes });
@@ -780,10 +800,7 @@ export class ThreadObject extends DurableObject<Env> {
       });
     } catch (error) {
       // The transaction rolled back; the in-memory audit may have taken the line, so rebuild it.
-      this.audit = null;
-      this.heldBytes = null;
-      this.challenges.forget();
-      this.statements.forget();
+      this.forgetKept();
       throw error;
     }
     this.heldBytes = bytes;
@@ -1125,7 +1142,7 @@ export class ThreadObject extends DurableObject<Env> {
     const audited = this.reportAt(now);
     // A thread of a million handoffs would answer a million of each: every list is cut at the cap,
     // and `next` says where its own route continues.
-    const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now, audited)])) as Record<StateList, ListPage>;
+    const pages = Object.fromEntries(STATE_LISTS.map((list) => [list, this.listPage(list, 0, this.listCap, now)])) as Record<StateList, ListPage>;
     const next = Object.fromEntries(STATE_LISTS.map((list) => [list, pages[list].next])) as Record<StateList, number | null>;
     const report = { ...audited, findings: pages.findings.items as ThreadFinding[], owners: pages.owners.items as ThreadReport["owners"] };
     return {
@@ -1149,8 +1166,7 @@ export class ThreadObject extends DurableObject<Env> {
     return this.reading(() => this.listPage(list, after, limit, this.now()));
   }
 
-  /** `audited`: the report at `now`, when the caller holds it already (state reads every list at once). */
-  private listPage(list: StateList, after: number, limit: number, now: string, audited?: ThreadReport): ListPage {
+  private listPage(list: StateList, after: number, limit: number, now: string): ListPage {
     // One more than asked is read, to say whether the list goes on; a page also stops at
     // PAGE_BYTES, which `next` says as it says the count (bounded-page.ts).
     const window = (rows: Iterable<ListEntry>): ListPage => {
@@ -1160,14 +1176,15 @@ export class ThreadObject extends DurableObject<Env> {
     const table = <T extends Record<string, SqlStorageValue>>(query: string): Iterable<T> => this.sql.exec<T>(`${query} LIMIT ? OFFSET ?`, limit + 1, after);
     switch (list) {
       case "findings": {
-        const page = window((audited ?? this.reportAt(now)).findings.slice(after, after + limit + 1));
+        const page = window(this.reportAt(now).findings.slice(after, after + limit + 1));
         return { ...page, items: this.conceal(page.items as ThreadFinding[]) };
       }
       case "owners":
-        return window((audited ?? this.reportAt(now)).owners.slice(after, after + limit + 1));
+        return window(this.reportAt(now).owners.slice(after, after + limit + 1));
       case "open": {
-        const live = this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).slice(after, after + limit + 1);
-        return window(live.map((h) => { const d = this.deadlinesOf(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
+        const live = this.liveAt(now).slice(after, after + limit + 1);
+        const deadlines = this.deadlinesOfEach(live.map((h) => h.id));
+        return window(live.map((h) => { const d = deadlines.get(h.id); return { id: h.id, exp: d?.exp ?? null, due: d?.due ?? null, state: h.state }; }));
       }
       case "readbacks":
         return window(table<{ rb: string; handoff: string; verdict: string }>("SELECT rb, handoff, verdict FROM readbacks ORDER BY rowid"));
@@ -1432,7 +1449,7 @@ export class ThreadObject extends DurableObject<Env> {
     // Those past it were just expired: the earliest left is the next to end.
     const statement = this.statements.earliestPendingExp();
     if (statement !== null) times.push(afterTime(statement));
-    const open = new Set(this.auditor().handoffs(now).filter((h) => LIVE_STATES.has(h.state)).map((h) => h.id));
+    const open = new Set(this.liveAt(now).map((h) => h.id));
     for (const h of this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs")) {
       if (!open.has(h.id)) continue;
       if (h.exp !== null) times.push(afterTime(h.exp));
@@ -1501,6 +1518,12 @@ export class ThreadObject extends DurableObject<Env> {
   /** A handoff's stored exp and due, or undefined for an id that is no HO of the thread. */
   private deadlinesOf(handoff: string): Deadlines | undefined {
     return this.sql.exec<{ exp: string | null; due: string | null }>("SELECT exp, due FROM handoffs WHERE id = ?", handoff).toArray()[0];
+  }
+
+  /** The stored exp and due of each of `handoffs` that is an HO of the thread, by id: one read for a page, not one a handoff. */
+  private deadlinesOfEach(handoffs: readonly string[]): Map<string, Deadlines> {
+    const rows = this.sql.exec<{ id: string; exp: string | null; due: string | null }>("SELECT id, exp, due FROM handoffs WHERE id IN (SELECT value FROM json_each(?))", JSON.stringify(handoffs));
+    return new Map(Array.from(rows, (r) => [r.id, { exp: r.exp, due: r.due }]));
   }
 
   /** A live handoff's exp and due become late: wake for each. */
