@@ -1,0 +1,249 @@
+"""An independent reading of mailbox reconciliation (sections 3, 7, 9, 12, 13 of the Agent Mailbox spec), for
+the differential check against core `reconcile`. Written from the spec and the READMEs' readings,
+not from core/mailbox/*.ts. It reads the case's files itself (a small line reader of the CORE
+envelope generate_reconcile.py writes) and decides, for the participant: every count section 3
+names, work-clean, readiness-clean, the status, each addressed message's next action, whether its
+reply is still open and its effective disposition, the UUIDs the cursor may take, and the codes of
+the findings it models (MODELED).
+
+Readings followed where the spec leaves a choice (README conformance notes, core/mailbox/README.md):
+- a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10)
+  or when it answers a quarantined message; a quarantined message owes and pays nothing, is never
+  handled and counts as an anomaly per file when its UUID is duplicated;
+- a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
+  it is "an exact independently valid record identifying what supersedes what" (3);
+- a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is
+  `audit`, the reply stays open;
+- `deferred` is due at `resume_after` exactly ("at or after that time", 3); a blocker past `expires`
+  (strictly) is expired;
+- a transition out of an audit state without evidence (reply, effect, correction, handler) is
+  skipped, as any transition lacking the evidence its state needs;
+- a missing or unusable primer blocks readiness, not work (12).
+"""
+import re
+
+ME_KINDS_ROOT = {"hello", "resume"}
+TERMINAL = {"acted", "replied", "no-reply-required", "rejected-scope", "superseded-by-correction"}
+TRANSITIONAL = {"blocked: handler-decision", "deferred", "needs-audit"}
+QUARANTINED_STATE = {"historical-debt"}
+LIVE = {"pending", "active", "blocked"}
+WITHDRAWABLE = {"request", "claim"}
+# The findings compared, with whether each is an error (one blocks readiness).
+MODELED = {
+    "DISPOSITION_INVALID": True, "AMBIGUOUS_HISTORY": True, "ANOMALY_OPEN": True, "CURSOR_AHEAD": True,
+    "DISPOSITION_REQUEST_MISMATCH": True, "LIFECYCLE_CONTRADICTION": True, "QUARANTINED": True,
+    "REPLY_NOT_FOUND": True, "REPLY_OWED": True, "PRIMER_MISSING": True,
+    "RESTORABLE": False, "DEFERRAL_DUE": False, "REQUEST_WITHDRAWN": False, "REQUESTER_RETIRED": False,
+    "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
+}
+# Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after resume_after.
+FAULTS = set()
+
+COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
+          "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
+          "historical_debt_count", "audit_state_with_live_work_count", "expired_blocker_count", "open_reply_count",
+          "lifecycle_contradiction_count", "anomaly_count", "quarantined_count"]
+
+
+def envelope(text):
+    """The meta.mailbox fields of a file, as strings (lists as lists)."""
+    head = text.split("\n---\n", 1)[0]
+    fields = {}
+    for line in head.splitlines():
+        m = re.match(r"^    ([a-z_]+):(?: (.*))?$", line)
+        if m:
+            value = m.group(2) or ""
+            fields[m.group(1)] = [x.strip() for x in value[1:-1].split(",") if x.strip()] if value.startswith("[") else value
+    body = text.split("\n---\n", 1)[1] if "\n---\n" in text else ""
+    return {"id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
+            "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
+            "expects": fields["expects_reply"] == "true", "arena": fields["arena"], "body": body}
+
+
+def iso_ms(text):
+    import datetime
+    return int(datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)
+
+
+def effective_dispositions(records):
+    """The last valid transition per UUID, and how many were skipped (each a DISPOSITION_INVALID)."""
+    out, skipped = {}, 0
+    for d in records:
+        s, prev = d["state"], out.get(d["id"])
+        lacks = (s == "replied" and "reply" not in d) or (s == "acted" and "effect" not in d) or \
+            (s == "rejected-scope" and "handler" not in d) or (s == "superseded-by-correction" and "correction" not in d) or \
+            (s == "deferred" and ("owner" not in d or "resume_after" not in d)) or \
+            (s == "needs-audit" and d["cta"] in LIVE and "work_continues" not in d and "work_blocked_reason" not in d)
+        leaves_audit = prev is not None and prev["state"] in ("needs-audit", "historical-debt") and s != "needs-audit" and \
+            not any(k in d for k in ("reply", "effect", "correction", "handler"))
+        if lacks or leaves_audit:
+            skipped += 1
+            continue
+        out[d["id"]] = d
+    return out, skipped
+
+
+def check(case):
+    me, now = case["participant"], case["now"]
+    codes = set()
+    count = {k: 0 for k in COUNTS}
+    files_by_id, texts = {}, {}
+    for f in case["files"]:
+        e = envelope(f["text"])
+        files_by_id.setdefault(e["id"], []).append(e)
+        texts.setdefault(e["id"], set()).add(f["text"])
+    msgs = {i: es[0] for i, es in files_by_id.items()}
+    # Quarantine: other bytes under one UUID, then whatever answers a quarantined message.
+    quarantined = {i for i, t in texts.items() if len(t) > 1}
+    grew = True
+    while grew:
+        grew = False
+        for i, e in msgs.items():
+            if i not in quarantined and e["reply_to"] in quarantined:
+                quarantined.add(i)
+                grew = True
+    retired = {}
+    for e in msgs.values():
+        if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
+            retired[e["from"]] = e["id"]
+    effective, skipped = effective_dispositions(case["dispositions"])
+    if skipped:
+        codes.add("DISPOSITION_INVALID")
+    cursor = set(case["cursor"])
+    count["messages"] = len(msgs)
+    items, advance = {}, []
+    for i in sorted(msgs):
+        m = msgs[i]
+        if me not in m["to"]:
+            continue
+        count["addressed"] += 1
+        q = i in quarantined
+        d = effective.get(i)
+        if q and d is not None and "handler" in d:
+            q = False  # a Handler record on its disposition overrides the quarantine (4)
+        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT]
+        mine = [e for e in answers if e["id"] not in quarantined]
+        held_mine = [e for e in answers if e["id"] in quarantined]
+        exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
+        open_ = m["expects"] and not exact and not q
+        cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined]
+        valid = lambda c: c["from"] == m["from"] and c["arena"] == m["arena"] and m["kind"] in WITHDRAWABLE and c["request"] == m["request"]
+        withdrawal = next((c for c in cancels if valid(c) and me in c["to"]), None)
+        if withdrawal is not None:
+            open_ = False
+        elif cancels:
+            codes.add("CANCEL_NOT_WITHDRAWAL")
+        owed = m["expects"] and not exact and not q
+        is_retired = m["from"] in retired and retired[m["from"]] != i
+        if d is None:
+            count["undispositioned_count"] += 1
+            if q:
+                action = "audit"
+            elif exact:
+                action = "restore"
+                count["restorable_count"] += 1
+                codes.add("RESTORABLE")
+            elif mine or held_mine:
+                action = "audit"
+                codes.add("AMBIGUOUS_HISTORY")
+            elif i in cursor:
+                action = "audit"
+                codes.add("CURSOR_AHEAD")
+            elif withdrawal is not None:
+                action = "withdrawn"
+            else:
+                action = "audit" if open_ and is_retired else "handle"
+        else:
+            count["dispositioned"] += 1
+            s, cta = d["state"], d["cta"]
+            if cta in LIVE:
+                count[f"{cta}_cta_count"] += 1
+            contradicted = False
+            if s in TERMINAL and cta in LIVE:
+                contradicted = True
+                count["lifecycle_contradiction_count"] += 1
+                codes.add("LIFECYCLE_CONTRADICTION")
+            if s == "replied" and not any(e["id"] == d.get("reply") for e in exact):
+                contradicted = True
+                codes.add("REPLY_NOT_FOUND")
+            if "request_id" in d and d["request_id"] != m["request"]:
+                contradicted = True
+                codes.add("DISPOSITION_REQUEST_MISMATCH")
+            if "handler" in d:
+                open_ = False
+            action = "none" if s in TERMINAL else "wait"
+            if s == "deferred":
+                count["deferred_cta_count"] += 1
+                due = now > iso_ms(d["resume_after"]) if "due-late" in FAULTS else now >= iso_ms(d["resume_after"])
+                if due:
+                    count["due_deferred_count"] += 1
+                    action = "resume"
+                    codes.add("DEFERRAL_DUE")
+                if withdrawal is not None:
+                    action = "withdrawn"
+            elif s in ("needs-audit", "historical-debt"):
+                count["needs_audit_count" if s == "needs-audit" else "historical_debt_count"] += 1
+                if cta in LIVE:
+                    count["audit_state_with_live_work_count"] += 1
+                action = "audit"
+            elif s == "blocked: handler-decision":
+                if "expires" in d and now > iso_ms(d["expires"]):
+                    count["expired_blocker_count"] += 1
+                if cta not in LIVE:
+                    count["blocked_cta_count"] += 1
+                    count["lifecycle_contradiction_count"] += 1
+                    codes.add("LIFECYCLE_CONTRADICTION")
+            if open_ and s in TERMINAL and is_retired:
+                action = "audit"
+            elif open_ and s in TERMINAL:
+                action = "reply"
+                codes.add("REPLY_OWED")
+            if s not in TRANSITIONAL and not contradicted and not open_ and not q and i not in cursor:
+                advance.append(i)
+            if s in TRANSITIONAL and i in cursor:
+                codes.add("CURSOR_AHEAD")
+        if q:
+            count["quarantined_count"] += 1
+            if len(texts[i]) > 1:
+                count["anomaly_count"] += len(files_by_id[i])
+            if d is None or d["state"] not in ("needs-audit", "historical-debt"):
+                codes.add("QUARANTINED")
+            action = "audit"
+        if open_ and is_retired:
+            codes.add("REQUESTER_RETIRED")
+        if withdrawal is not None and (owed or action == "withdrawn"):
+            codes.add("REQUEST_WITHDRAWN")
+        if open_:
+            count["open_reply_count"] += 1
+        items[i] = {"action": action, "open_reply": open_, "disposition": None if d is None else d["state"]}
+    anomaly_ids = {a["id"] for a in case["anomalies"] if a["id"] is not None}
+    if any(i not in msgs and i not in anomaly_ids for i in effective):
+        codes.add("DISPOSITION_UNKNOWN_MESSAGE")
+    closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
+    for a in case["anomalies"]:
+        if (a["file"], a["fingerprint"]) in closed or (a["to"] is not None and me not in a["to"] and "ALL" not in a["to"]):
+            continue
+        d = effective.get(a["id"]) if a["id"] is not None else None
+        if d is None or d["state"] in ("acted", "replied") or (d["state"] in TERMINAL and d["state"] != "superseded-by-correction" and "handler" not in d):
+            count["anomaly_count"] += 1
+            codes.add("ANOMALY_OPEN")
+            continue
+        if d["state"] in ("needs-audit", "historical-debt"):
+            count["needs_audit_count" if d["state"] == "needs-audit" else "historical_debt_count"] += 1
+            if d["cta"] in LIVE:
+                count["audit_state_with_live_work_count"] += 1
+        elif d["state"] not in TERMINAL:
+            count["anomaly_count"] += 1
+    if any(i not in msgs and i not in effective for i in cursor):
+        codes.add("CURSOR_UNKNOWN")
+    if case.get("primer") in ("missing", "unusable") and msgs:
+        codes.add("PRIMER_MISSING")
+    c = count
+    work = c["undispositioned_count"] == 0 and c["deferred_cta_count"] == 0 and \
+        c["pending_cta_count"] + c["active_cta_count"] + c["blocked_cta_count"] == 0 and \
+        c["expired_blocker_count"] == 0 and c["audit_state_with_live_work_count"] == 0 and c["open_reply_count"] == 0
+    ready = work and c["needs_audit_count"] == 0 and c["historical_debt_count"] == 0 and c["anomaly_count"] == 0 and \
+        not any(MODELED[k] for k in codes)
+    return {"status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
+            "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
+            "quarantine": sorted(quarantined)}
