@@ -32,7 +32,7 @@ def comparable(answer):
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("status", "work_clean", "readiness_clean", "cursor_advance", "quarantine"):
+    for field in ("status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "archive", "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
     keys += [f"counts.{k}" for k in reconcile_checker.COUNTS if theirs["counts"][k] != ours["counts"][k]]

@@ -3,10 +3,11 @@
 // file by readMailboxMessage, with the SHA-256 of its bytes and the archive folder it was read
 // from; the archive read too), in memory: status, work_clean, readiness_clean, every count, each
 // item's action, open reply and effective disposition, the cursor advance, the codes of its
-// findings, and the messages the conversation rules quarantine (which reconcile takes as given).
+// findings, the messages the conversation rules quarantine (which reconcile takes as given), the
+// archive's findings, and the threads a new message may no longer join.
 import { createHash } from "node:crypto";
 import { createInterface } from "node:readline";
-import { analyzeMailbox, readMailboxMessage, reconcile } from "../../../core/mailbox/index.js";
+import { analyzeMailbox, archiveBlocksMessage, readMailboxMessage, reconcile } from "../../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxAnomaly, MailboxEntry, PrimerState } from "../../../core/mailbox/index.js";
 
 type Case = {
@@ -43,6 +44,10 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
     items: Object.fromEntries(report.items.map((i) => [i.id, { action: i.action, open_reply: i.open_reply, disposition: i.disposition }])),
     cursor_advance: [...report.cursor_advance].sort(),
     codes: [...new Set(report.findings.map((f) => f.code))].sort(),
+    // The archive's findings (analyzeMailbox runs archivedThreadFindings), by code and folder, and
+    // for each thread whether a message added to it now is refused (archiveBlocksMessage).
+    archive: analysis.findings.filter((f) => f.code.startsWith("ARCHIVE_")).map((f) => `${f.code} ${f.file ?? ""}`).sort(),
+    blocked_threads: [...new Set(messages.map((m) => m.envelope.thread))].filter((thread) => archiveBlocksMessage(messages, { thread }) !== null).sort(),
     quarantine: Object.fromEntries([...analysis.quarantine].map(([id, codes]) => [id, [...codes]])),
   }));
 }

@@ -8,7 +8,10 @@ reply or not) and proposals, and VEGA answers some of them with an exact causal 
 request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"
 it, and a requester may leave with a goodbye (`re-entry: final` or `returning`) after its requests.
 A message may be delivered twice (the same bytes, or other bytes under the same UUID), and some
-threads are read from the archive (`archive/<thread-slug>/`) rather than the inbox.
+threads are read from the archive (`archive/<thread-slug>/`) rather than the inbox: mostly closed
+ones (a `close` VEGA acknowledged), now and then an open one, one split (a message left in the
+inbox), two threads in one folder, or a thread copied rather than moved (the same bytes in the
+inbox too). Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
 section 3 with a CTA state, mostly a consistent one; `replied` naming its exact reply, an inexact
@@ -46,6 +49,11 @@ def uuid7(rng, ms):
 def iso(ms):
     import datetime
     return datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_exact(ms):
+    """ISO 8601 UTC with milliseconds when the time has them."""
+    return iso(ms) if ms % 1000 == 0 else iso(ms - ms % 1000)[:-1] + f".{ms % 1000:03d}Z"
 
 
 def stamp(ms):
@@ -93,10 +101,17 @@ def room(rng):
         else:
             hello = r.add(p, [ME], "hello", expects=True)
             r.add(ME, [p], "welcome", parent=hello)
+    # The peers shake hands too, so a request to VEGA and another peer is valid work.
+    for k, p in enumerate(peers):
+        for q in peers[k + 1:]:
+            hello = r.add(p, [q], "hello", expects=True)
+            r.add(q, [p], "welcome", parent=hello)
     for _ in range(rng.randint(1, 6)):
         p = rng.choice(peers)
+        others = [q for q in peers if q != p]
         kind = rng.choice(["request"] * 4 + ["propose"])
-        req = r.add(p, [ME], kind, expects=rng.random() < 0.7)
+        to = [ME] + others[:1] if others and rng.random() < 0.3 else [ME]
+        req = r.add(p, to, kind, expects=rng.random() < 0.7)
         roll = rng.random()
         if roll < 0.35:
             r.add(ME, [p], "reply", parent=req)
@@ -106,14 +121,23 @@ def room(rng):
             r.add(ME, [p], "ack", parent=req)
         roll = rng.random()
         if roll < 0.2:
-            r.add(p, [ME], "cancel", parent=req)
-        elif roll < 0.25 and len(peers) > 1:
-            r.add(p, [q for q in peers if q != p][:1], "cancel", parent=req)  # withdraws it from another
+            r.add(p, to, "cancel", parent=req)
+        elif roll < 0.25 and others:
+            r.add(p, others[:1], "cancel", parent=req)  # withdraws it from another only
         elif roll < 0.3:
             r.add(p, [ME], "cancel", parent=req, request=uuid7(rng, r.ms))  # another request_id
-        elif roll < 0.35 and len(peers) > 1:
-            other = rng.choice([q for q in peers if q != p])
-            r.add(other, [ME], "cancel", parent=req)  # not the requester's
+        elif roll < 0.35 and others:
+            r.add(others[0], [ME], "cancel", parent=req)  # not the requester's
+        if rng.random() < 0.3:
+            # The requester closes the thread; VEGA acknowledges the close (or not yet).
+            close = r.add(p, [ME], "close", parent=r.msgs[-1] if r.msgs[-1]["thread"] == req["thread"] else req, expects=True)
+            if rng.random() < 0.8:
+                r.add(ME, [p], "ack", parent=close)
+    if rng.random() < 0.1:
+        # The Handler asks VEGA something; VEGA answers it, or not yet.
+        ask = r.add("HANDLER", [ME], "request", expects=True)
+        if rng.random() < 0.5:
+            r.add(ME, ["HANDLER"], "reply", parent=ask)
     if rng.random() < 0.3:
         # One requester leaves (to VEGA alone: a goodbye to a name retired before it would be refused).
         r.add(rng.choice(peers), [ME], "goodbye", body=f"\nre-entry: {rng.choice(['final', 'final', 'returning'])}")
@@ -140,9 +164,9 @@ def transition(rng, m, msgs, now):
     if state == "deferred":
         if rng.random() < 0.95:
             d["owner"] = ME
-            d["resume_after"] = iso(now + rng.choice([-120_000, -60_000, 0, 60_000, 3_600_000]))
+            d["resume_after"] = iso_exact(now + rng.choice([-120_000, -60_000, -500, 0, 500, 60_000, 3_600_000]))
     if state == "blocked: handler-decision" and rng.random() < 0.5:
-        d["expires"] = iso(now + rng.choice([-60_000, 0, 60_000]))
+        d["expires"] = iso_exact(now + rng.choice([-60_000, -500, 0, 500, 60_000]))
     if state == "needs-audit" and cta in ("pending", "active", "blocked") and rng.random() < 0.8:
         d["work_blocked_reason" if rng.random() < 0.5 else "work_continues"] = "Handler record 12"
     return d
@@ -165,18 +189,30 @@ def case(rng):
     peers, r = room(rng)
     msgs = r.msgs
     now = r.ms + 60_000
-    # Some threads archived whole (a closed thread moves whole: section 13), one perhaps split.
-    threads = sorted({m["thread"] for m in msgs})
-    archived = {t for t in threads if rng.random() < 0.15}
+    # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
+    # mostly closed ones, now and then an open one, a thread split between the archive and the
+    # inbox, or two threads in one folder.
+    by_thread = {}
+    for m in msgs:
+        by_thread.setdefault(m["thread"], []).append(m)
+    closed = {t for t, ms in by_thread.items() if any(m["kind"] == "close" for m in ms)}
+    folders = {t: f"thread-{t[-6:]}" for t in by_thread if rng.random() < (0.6 if t in closed else 0.08)}
+    if len(folders) > 1 and rng.random() < 0.15:
+        a, b = rng.sample(sorted(folders), 2)
+        folders[b] = folders[a]
     names = {}
     files = []
     for m in msgs:
         names[m["id"]] = f"{stamp(m['ms'])}-{m['sender']}-{m['kind']}-{m['id'][-6:]}.md"
+    thread_of = {names[m["id"]]: m["thread"] for m in msgs}
     for m in msgs:
         f = {"name": names[m["id"]], "text": render(m, names.get(m["parent"]))}
-        if m["thread"] in archived and not (m["kind"] != "hello" and rng.random() < 0.1):
-            f["archive"] = f"thread-{m['thread'][-6:]}"
+        if m["thread"] in folders and rng.random() > 0.05:
+            f["archive"] = folders[m["thread"]]
         files.append(f)
+    # A thread copied into the archive rather than moved: the same bytes in the inbox too.
+    copied = {t for t in folders if rng.random() < 0.15}
+    files += [{"name": f["name"], "text": f["text"]} for f in list(files) if "archive" in f and f["archive"] == folders.get(thread_of[f["name"]]) and thread_of[f["name"]] in copied]
     addressed = [m for m in msgs if ME in m["to"]]
     # A file delivered twice: the same bytes, or other bytes under the same UUID.
     # Never a handshake message: other bytes under its UUID would leave the pair unestablished.
@@ -203,6 +239,10 @@ def case(rng):
         dispositions.append({"id": uuid7(rng, now), "state": "no-reply-required", "cta": "none"})
     rng.shuffle(dispositions) if rng.random() < 0.05 else None
     cursor = [m["id"] for m in addressed if rng.random() < (0.1 if tidy else 0.3)]
+    if addressed and rng.random() < 0.08:
+        # An entry that is not a UUID as written: upper case, padded, or a file name.
+        m = rng.choice(addressed)
+        cursor.append(rng.choice([m["id"].upper(), f" {m['id']}", names[m["id"]], "not-a-uuid"]))
     anomalies, index = [], []
     for k in range(rng.choice([0, 0, 0, 1, 2])):
         text = f"broken {k} {rng.random()}"
@@ -223,6 +263,8 @@ def case(rng):
             dispositions.append(d)
         if rng.random() < 0.25:
             index.append({"file": a["file"], "fingerprint": fingerprint, "state": rng.choice(["closed", "closed", "open"])})
+    # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
+    files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
     out = {"participant": ME, "arena": ARENA, "files": files, "dispositions": dispositions, "cursor": cursor,
            "anomalies": anomalies, "anomalyIndex": index, "now": now}
     primer = rng.choice(["present", "present", "missing", "unusable", None])

@@ -8,7 +8,8 @@ the findings it models (MODELED).
 
 Readings followed where the spec leaves a choice (README conformance notes, core/mailbox/README.md):
 - a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10)
-  or when it answers a quarantined message; a quarantined message owes and pays nothing, is never
+  or when an agent's answer to anyone but the Handler cites such a message (core/mailbox/README.md:
+  PARENT_QUARANTINED, one level deep); a quarantined message owes and pays nothing, is never
   handled and counts as an anomaly per file when its UUID is duplicated;
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
@@ -35,7 +36,11 @@ MODELED = {
     "REPLY_NOT_FOUND": True, "REPLY_OWED": True, "PRIMER_MISSING": True,
     "RESTORABLE": False, "DEFERRAL_DUE": False, "REQUEST_WITHDRAWN": False, "REQUESTER_RETIRED": False,
     "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
+    "CURSOR_INVALID_ENTRY": True,
 }
+# A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
+# holds "message UUIDs", exactly, 9).
+UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
 # Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after resume_after.
 FAULTS = set()
 
@@ -62,7 +67,9 @@ def envelope(text):
 
 def iso_ms(text):
     import datetime
-    return int(datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)
+    fmt = "%Y-%m-%dT%H:%M:%S.%fZ" if "." in text else "%Y-%m-%dT%H:%M:%SZ"
+    t = datetime.datetime.strptime(text, fmt).replace(tzinfo=datetime.timezone.utc)
+    return round(t.timestamp() * 1000)
 
 
 def effective_dispositions(records):
@@ -93,15 +100,12 @@ def check(case):
         files_by_id.setdefault(e["id"], []).append(e)
         texts.setdefault(e["id"], set()).add(f["text"])
     msgs = {i: es[0] for i, es in files_by_id.items()}
-    # Quarantine: other bytes under one UUID, then whatever answers a quarantined message.
-    quarantined = {i for i, t in texts.items() if len(t) > 1}
-    grew = True
-    while grew:
-        grew = False
-        for i, e in msgs.items():
-            if i not in quarantined and e["reply_to"] in quarantined:
-                quarantined.add(i)
-                grew = True
+    # Quarantine: other bytes under one UUID, and an agent's answer to such a message, which acts
+    # on what cannot authorize work (not a root's citation, nor a word to or from the Handler, to
+    # whom it is surfaced). One level: that answer still speaks for its sender.
+    duplicated = {i for i, t in texts.items() if len(t) > 1}
+    quarantined = duplicated | {i for i, e in msgs.items() if e["reply_to"] in duplicated and e["kind"] not in ME_KINDS_ROOT
+                                and not e["from"].startswith("HANDLER") and not all(t.startswith("HANDLER") for t in e["to"])}
     retired = {}
     for e in msgs.values():
         if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
@@ -234,8 +238,10 @@ def check(case):
                 count["audit_state_with_live_work_count"] += 1
         elif d["state"] not in TERMINAL:
             count["anomaly_count"] += 1
-    if any(i not in msgs and i not in effective for i in cursor):
+    if any(UUID7.match(i) and i not in msgs and i not in effective for i in cursor):
         codes.add("CURSOR_UNKNOWN")
+    if any(not UUID7.match(i) for i in case["cursor"]):
+        codes.add("CURSOR_INVALID_ENTRY")
     if case.get("primer") in ("missing", "unusable") and msgs:
         codes.add("PRIMER_MISSING")
     c = count
@@ -246,4 +252,47 @@ def check(case):
         not any(MODELED[k] for k in codes)
     return {"status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
-            "quarantine": sorted(quarantined)}
+            "quarantine": sorted(quarantined), **archive(case, msgs, quarantined)}
+
+
+def archive(case, msgs, quarantined):
+    """Section 13: "only the primer writer may move a closed thread into `archive/<thread-slug>/` as a
+    recorded rollup. Never archive an open thread"; closure is "`close` plus peer acknowledgement"
+    (a timeout or silence closes nothing). Read as: a thread's messages all in one place (the inbox
+    or one folder), one thread per folder, and an archived thread closed: its last `close` (in UUID
+    order, quarantined messages aside) acknowledged by an `ack` citing it from an agent it
+    addresses other than its sender, with only such acks after it. A message added to an archived
+    thread would split it, so none may be."""
+    place = lambda f: "inbox/" if "archive" not in f else f"archive/{f['archive']}/"
+    thread_of = {f["name"]: envelope(f["text"])["thread"] for f in case["files"]}
+    places, folders = {}, {}
+    for f in case["files"]:
+        t = thread_of[f["name"]]
+        places.setdefault(t, set()).add(place(f))
+        if "archive" in f:
+            folders.setdefault(f["archive"], set()).add(t)
+    out = []
+    for t, at in places.items():
+        if len(at) > 1:
+            out.append(f"ARCHIVE_THREAD_SPLIT {min(p for p in at if p != 'inbox/')}")
+    for folder, threads in folders.items():
+        if len(threads) > 1:
+            out.append(f"ARCHIVE_FOLDER_MIXED archive/{folder}/")
+    archived_at = {}
+    for i in sorted(msgs):
+        for f in case["files"]:
+            if "archive" in f and envelope(f["text"])["id"] == i:
+                archived_at.setdefault(msgs[i]["thread"], f["archive"])
+                break
+    for t, folder in archived_at.items():
+        spoken = [msgs[i] for i in sorted(msgs) if msgs[i]["thread"] == t and i not in quarantined]
+        closes = [k for k, e in enumerate(spoken) if e["kind"] == "close"]
+        closed = False
+        if closes:
+            close = spoken[closes[-1]]
+            after = spoken[closes[-1] + 1:]
+            peers = {c for c in close["to"] if c != close["from"] and not c.startswith("HANDLER")}
+            closed = bool(after) and all(e["kind"] == "ack" and e["reply_to"] == close["id"] and e["from"] in peers for e in after)
+        if not closed:
+            out.append(f"ARCHIVE_THREAD_OPEN archive/{folder}/")
+    return {"archive": sorted(out), "blocked_threads": sorted(t for t, at in places.items() if any(p != "inbox/" for p in at))}
