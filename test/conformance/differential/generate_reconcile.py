@@ -101,6 +101,10 @@ def room(rng):
         else:
             hello = r.add(p, [ME], "hello", expects=True)
             r.add(ME, [p], "welcome", parent=hello)
+            continue
+        if rng.random() < 0.3:
+            # VEGA's first work message cites the welcome: it acknowledges it (6), with a request of its own.
+            r.add(ME, [p], "request", parent=r.msgs[-1], request=uuid7(rng, r.ms), expects=rng.random() < 0.5)
     # The peers shake hands too, so a request to VEGA and another peer is valid work.
     for k, p in enumerate(peers):
         for q in peers[k + 1:]:
@@ -115,6 +119,8 @@ def room(rng):
         roll = rng.random()
         if roll < 0.35:
             r.add(ME, [p], "reply", parent=req)
+            if rng.random() < 0.05:
+                r.add(ME, [p], "reply", parent=req)  # answered twice
         elif roll < 0.45:
             r.add(ME, [p], "reply", parent=req, request=uuid7(rng, r.ms))  # inexact: another request_id
         elif roll < 0.5:
@@ -216,7 +222,7 @@ def case(rng):
     addressed = [m for m in msgs if ME in m["to"]]
     # A file delivered twice: the same bytes, or other bytes under the same UUID.
     # Never a handshake message: other bytes under its UUID would leave the pair unestablished.
-    duplicable = [m for m in addressed if m["kind"] not in ("hello", "welcome")]
+    duplicable = [m for m in msgs if m["kind"] not in ("hello", "welcome") and (ME in m["to"] or m["sender"] == ME or rng.random() < 0.2)]
     if duplicable and rng.random() < 0.15:
         m = rng.choice(duplicable)
         f = next(x for x in files if x["name"] == names[m["id"]])

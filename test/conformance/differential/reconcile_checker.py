@@ -9,7 +9,8 @@ the findings it models (MODELED).
 Readings followed where the spec leaves a choice (README conformance notes, core/mailbox/README.md):
 - a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10)
   or when an agent's answer to anyone but the Handler cites such a message (core/mailbox/README.md:
-  PARENT_QUARANTINED, one level deep); a quarantined message owes and pays nothing, is never
+  PARENT_QUARANTINED, one level deep), or when it answers again what its sender already answered
+  (REPLY_REPUBLISHED: "Never republish", 9); a quarantined message owes and pays nothing, is never
   handled and counts as an anomaly per file when its UUID is duplicated;
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
@@ -106,6 +107,18 @@ def check(case):
     duplicated = {i for i, t in texts.items() if len(t) > 1}
     quarantined = duplicated | {i for i, e in msgs.items() if e["reply_to"] in duplicated and e["kind"] not in ME_KINDS_ROOT
                                 and not e["from"].startswith("HANDLER") and not all(t.startswith("HANDLER") for t in e["to"])}
+    # Never republish (9): a second answer of one kind from one sender with the same reply_to and
+    # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
+    published = {}
+    for i in sorted(msgs):
+        e = msgs[i]
+        if i in quarantined or e["reply_to"] is None or e["kind"] in ME_KINDS_ROOT or e["kind"] == "blocked":
+            continue
+        key = (e["from"], e["kind"], e["reply_to"], e["request"], e["arena"])
+        if any(set(e["to"]) & set(msgs[j]["to"]) for j in published.get(key, [])):
+            quarantined.add(i)
+        else:
+            published.setdefault(key, []).append(i)
     retired = {}
     for e in msgs.values():
         if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
