@@ -16,7 +16,8 @@ inbox too). Files are listed as the CLI reads a room: the inbox's first, then th
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
 section 3 with a CTA state, mostly a consistent one; `replied` naming its exact reply, an inexact
 one or a UUID nobody wrote; `deferred` due before, at or after `now`; `blocked: handler-decision`
-expiring before, at or after `now`; audit states with or without the evidence that lets them exit),
+expiring before, at or after `now`; now and then the fingerprint of the bytes handled, or of
+other bytes, as if the file were edited in place since; audit states with or without the evidence that lets them exit),
 a cursor holding some UUIDs, 0 to 2 anomalies (conflict copies without a UUID, refused files with
 one, addressed to VEGA, to another or unreadable) with or without a disposition or a closed
 anomaly-index record, and the primer present, missing, unusable or not judged.
@@ -228,19 +229,30 @@ def case(rng):
         f = next(x for x in files if x["name"] == names[m["id"]])
         text = f["text"] if rng.random() < 0.5 else f["text"] + "Written again.\n"
         files.append({"name": f["name"][:-3] + " (1).md", "text": text})
+    # The bytes handled, which a transition may record (a message is create-once: other bytes later
+    # mean it was edited in place): mostly its file's, now and then other bytes.
+    handled = {m["id"]: hashlib.sha256(next(f["text"] for f in files if f["name"] == names[m["id"]]).encode()).hexdigest() for m in addressed}
+
+    def fingerprinted(d):
+        roll = rng.random()
+        if roll < 0.15:
+            d["fingerprint"] = handled[d["id"]]
+        elif roll < 0.2:
+            d["fingerprint"] = hashlib.sha256(f"edited {rng.random()}".encode()).hexdigest()
+        return d
     dispositions = []
     # A tidy ledger (most of the time): every message dispositioned once, as its evidence says.
     tidy = rng.random() < 0.5
     for m in addressed:
         if tidy:
-            dispositions.append(tidy_transition(rng, m, msgs, now))
+            dispositions.append(fingerprinted(tidy_transition(rng, m, msgs, now)))
             continue
         roll = rng.random()
         if roll < 0.25:
             continue
-        dispositions.append(transition(rng, m, msgs, now))
+        dispositions.append(fingerprinted(transition(rng, m, msgs, now)))
         if rng.random() < 0.2:
-            dispositions.append(transition(rng, m, msgs, now))
+            dispositions.append(fingerprinted(transition(rng, m, msgs, now)))
     if rng.random() < 0.1:
         dispositions.append({"id": uuid7(rng, now), "state": "no-reply-required", "cta": "none"})
     rng.shuffle(dispositions) if rng.random() < 0.05 else None

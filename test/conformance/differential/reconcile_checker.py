@@ -37,7 +37,7 @@ MODELED = {
     "REPLY_NOT_FOUND": True, "REPLY_OWED": True, "PRIMER_MISSING": True,
     "RESTORABLE": False, "DEFERRAL_DUE": False, "REQUEST_WITHDRAWN": False, "REQUESTER_RETIRED": False,
     "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
-    "CURSOR_INVALID_ENTRY": True,
+    "CURSOR_INVALID_ENTRY": True, "MESSAGE_CHANGED": True,
 }
 # A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
 # holds "message UUIDs", exactly, 9).
@@ -74,8 +74,9 @@ def iso_ms(text):
 
 
 def effective_dispositions(records):
-    """The last valid transition per UUID, and how many were skipped (each a DISPOSITION_INVALID)."""
-    out, skipped = {}, 0
+    """The last valid transition per UUID, how many were skipped (each a DISPOSITION_INVALID), and
+    the bytes last recorded as handled per UUID (a valid transition without a fingerprint keeps them)."""
+    out, skipped, handled = {}, 0, {}
     for d in records:
         s, prev = d["state"], out.get(d["id"])
         lacks = (s == "replied" and "reply" not in d) or (s == "acted" and "effect" not in d) or \
@@ -88,7 +89,9 @@ def effective_dispositions(records):
             skipped += 1
             continue
         out[d["id"]] = d
-    return out, skipped
+        if "fingerprint" in d:
+            handled[d["id"]] = d["fingerprint"]
+    return out, skipped, handled
 
 
 def check(case):
@@ -123,7 +126,9 @@ def check(case):
     for e in msgs.values():
         if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
             retired[e["from"]] = e["id"]
-    effective, skipped = effective_dispositions(case["dispositions"])
+    effective, skipped, handled = effective_dispositions(case["dispositions"])
+    import hashlib
+    bytes_now = {i: {hashlib.sha256(t.encode()).hexdigest() for t in ts} for i, ts in texts.items()}
     if skipped:
         codes.add("DISPOSITION_INVALID")
     cursor = set(case["cursor"])
@@ -188,6 +193,13 @@ def check(case):
                 codes.add("DISPOSITION_REQUEST_MISMATCH")
             if "handler" in d:
                 open_ = False
+            # Messages are create-once (3): bytes other than those recorded as handled were edited in
+            # place since; the handling no longer covers them: an anomaly to audit (7), never worked on.
+            changed = i in handled and handled[i] not in bytes_now[i]
+            if changed:
+                contradicted = True
+                count["anomaly_count"] += 1
+                codes.add("MESSAGE_CHANGED")
             action = "none" if s in TERMINAL else "wait"
             if s == "deferred":
                 count["deferred_cta_count"] += 1
@@ -210,7 +222,9 @@ def check(case):
                     count["blocked_cta_count"] += 1
                     count["lifecycle_contradiction_count"] += 1
                     codes.add("LIFECYCLE_CONTRADICTION")
-            if open_ and s in TERMINAL and is_retired:
+            if changed:
+                action = "audit"
+            elif open_ and s in TERMINAL and is_retired:
                 action = "audit"
             elif open_ and s in TERMINAL:
                 action = "reply"
