@@ -11,7 +11,8 @@ A message may be delivered twice (the same bytes, or other bytes under the same 
 threads are read from the archive (`archive/<thread-slug>/`) rather than the inbox: mostly closed
 ones (a `close` VEGA acknowledged), now and then an open one, one split (a message left in the
 inbox), two threads in one folder, or a thread copied rather than moved (the same bytes in the
-inbox too). Files are listed as the CLI reads a room: the inbox's first, then the archive's.
+inbox too). Now and then a second room in another arena holds VEGA and LYRA too (other ledgers'
+callsigns). Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
 section 3 with a CTA state, mostly a consistent one; `replied` naming its exact reply, an inexact
@@ -36,6 +37,7 @@ import sys
 ME = "VEGA"
 PEERS = ["LYRA", "ORION", "ALTAIR"]
 ARENA = "CROX-SITE"
+OTHER_ARENA = "CROX-LAB"
 ROOT = "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"
 START_MS = 1790838000000  # 2026-10-01T07:00:00Z
 HEX = "0123456789abcdef"
@@ -68,9 +70,9 @@ class Room:
         self.ms = START_MS
         self.msgs = []  # dicts: id, thread, request, sender, to, kind, parent, expects, body, archive
 
-    def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body=""):
+    def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body="", arena=ARENA):
         self.ms += 60_000
-        m = {"id": uuid7(self.rng, self.ms), "ms": self.ms, "sender": sender, "to": to, "kind": kind,
+        m = {"id": uuid7(self.rng, self.ms), "ms": self.ms, "sender": sender, "to": to, "kind": kind, "arena": arena,
              "parent": None if parent is None else parent["id"], "expects": expects, "body": body}
         m["thread"] = thread if thread is not None else (parent["thread"] if parent else uuid7(self.rng, self.ms))
         m["request"] = request if request is not None else (parent["request"] if parent else uuid7(self.rng, self.ms))
@@ -79,11 +81,11 @@ class Room:
 
 
 def render(m, parent_name):
-    lines = ["---", f"tags: [agent-mailbox, {ARENA.lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
+    lines = ["---", f"tags: [agent-mailbox, {m['arena'].lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
              f"    id: {m['id']}", f"    thread: {m['thread']}", f"    request_id: {m['request']}",
              f"    from: {m['sender']}", f"    to: [{', '.join(m['to'])}]", f"    kind: {m['kind']}",
              f"    reply_to: {m['parent'] or ''}".rstrip(), f"    expects_reply: {'true' if m['expects'] else 'false'}",
-             f"    arena: {ARENA}", f"    machine: {m['sender']}-BOX", f"    root: {ROOT}", "    transport: local"]
+             f"    arena: {m['arena']}", f"    machine: {m['sender']}-BOX", f"    root: {ROOT}", "    transport: local"]
     if m["kind"] == "welcome":
         lines.append("    terms: accept")
     lines.append("---")
@@ -140,6 +142,14 @@ def room(rng):
             close = r.add(p, [ME], "close", parent=r.msgs[-1] if r.msgs[-1]["thread"] == req["thread"] else req, expects=True)
             if rng.random() < 0.8:
                 r.add(ME, [p], "ack", parent=close)
+    if rng.random() < 0.1:
+        # A second room in another arena, where VEGA and LYRA are other ledgers' callsigns: none of
+        # it is addressed to the VEGA reconciled, nor its evidence.
+        hello = r.add(ME, ["LYRA"], "hello", expects=True, arena=OTHER_ARENA)
+        r.add("LYRA", [ME], "welcome", parent=hello, arena=OTHER_ARENA)
+        ask = r.add("LYRA", [ME], "request", expects=True, arena=OTHER_ARENA)
+        if rng.random() < 0.5:
+            r.add(ME, ["LYRA"], "reply", parent=ask, arena=OTHER_ARENA)
     if rng.random() < 0.1:
         # The Handler asks VEGA something; VEGA answers it, or not yet.
         ask = r.add("HANDLER", [ME], "request", expects=True)
@@ -220,6 +230,7 @@ def case(rng):
     # A thread copied into the archive rather than moved: the same bytes in the inbox too.
     copied = {t for t in folders if rng.random() < 0.15}
     files += [{"name": f["name"], "text": f["text"]} for f in list(files) if "archive" in f and f["archive"] == folders.get(thread_of[f["name"]]) and thread_of[f["name"]] in copied]
+    # Addressed to VEGA (another arena's too: a ledger may hold a disposition or cursor entry for it).
     addressed = [m for m in msgs if ME in m["to"]]
     # A file delivered twice: the same bytes, or other bytes under the same UUID.
     # Never a handshake message: other bytes under its UUID would leave the pair unestablished.

@@ -125,30 +125,31 @@ def check(case):
     retired = {}
     for e in msgs.values():
         if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
-            retired[e["from"]] = e["id"]
+            retired[(e["arena"], e["from"])] = e["id"]
     effective, skipped, handled = effective_dispositions(case["dispositions"])
     import hashlib
     bytes_now = {i: {hashlib.sha256(t.encode()).hexdigest() for t in ts} for i, ts in texts.items()}
     if skipped:
         codes.add("DISPOSITION_INVALID")
     cursor = set(case["cursor"])
-    count["messages"] = len(msgs)
+    # One arena: a callsign is a name within one arena (4), and its ledger is that arena's.
+    count["messages"] = sum(1 for e in msgs.values() if e["arena"] == case["arena"])
     items, advance = {}, []
     for i in sorted(msgs):
         m = msgs[i]
-        if me not in m["to"]:
+        if me not in m["to"] or m["arena"] != case["arena"]:
             continue
         count["addressed"] += 1
         q = i in quarantined
         d = effective.get(i)
         if q and d is not None and "handler" in d:
             q = False  # a Handler record on its disposition overrides the quarantine (4)
-        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT]
+        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT and e["arena"] == case["arena"]]
         mine = [e for e in answers if e["id"] not in quarantined]
         held_mine = [e for e in answers if e["id"] in quarantined]
         exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
         open_ = m["expects"] and not exact and not q
-        cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined]
+        cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined and e["arena"] == case["arena"]]
         valid = lambda c: c["from"] == m["from"] and c["arena"] == m["arena"] and m["kind"] in WITHDRAWABLE and c["request"] == m["request"]
         withdrawal = next((c for c in cancels if valid(c) and me in c["to"]), None)
         if withdrawal is not None:
@@ -156,7 +157,7 @@ def check(case):
         elif cancels:
             codes.add("CANCEL_NOT_WITHDRAWAL")
         owed = m["expects"] and not exact and not q
-        is_retired = m["from"] in retired and retired[m["from"]] != i
+        is_retired = (m["arena"], m["from"]) in retired and retired[(m["arena"], m["from"])] != i
         if d is None:
             count["undispositioned_count"] += 1
             if q:
