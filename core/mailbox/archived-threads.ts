@@ -10,6 +10,7 @@
 import { few } from "../_few.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
+import { byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { threadClosures } from "./thread-closure.js";
@@ -51,14 +52,16 @@ export function archivedThreadFindings(all: readonly MailboxEntry[], sorted: rea
     findings.push(mailboxFinding("ARCHIVE_FOLDER_MIXED", `archive/${folder}/ holds ${list.length} threads (${shown}): an archive folder is one thread's (archive/<thread-slug>/)`, { file: `archive/${folder}/` }));
   }
   const closures = threadClosures(sorted, quarantine);
-  const reported = new Set<string>();
-  for (const entry of sorted) {
-    const thread = entry.envelope.thread;
-    if (entry.archive === undefined || reported.has(thread)) continue;
-    reported.add(thread);
+  // Each archived thread by its first archived file in UUID order, read from every file: `sorted`
+  // keeps one file per UUID (the inbox's, for a thread copied rather than moved, since the inbox is
+  // read first) and none of a UUID naming two messages, and the archive's copy is archived all the same.
+  const archivedIn = new Map<string, string>();
+  for (const entry of byUuid(all)) if (entry.archive !== undefined && !archivedIn.has(entry.envelope.thread)) archivedIn.set(entry.envelope.thread, entry.archive);
+  for (const [thread, folder] of archivedIn) {
+    // A thread none of whose messages speaks (each quarantined) holds no close that could close it.
     const closure = closures.get(thread);
-    if (closure === undefined || closure.closed) continue;
-    findings.push(mailboxFinding("ARCHIVE_THREAD_OPEN", `thread ${thread} is archived in archive/${entry.archive}/ but is not closed: ${closure.reason ?? "it is open"}; a thread closes with a close a peer acknowledges, and an open thread is never archived (a timeout or a quiet peer closes nothing)`, { file: `archive/${entry.archive}/` }));
+    if (closure?.closed === true) continue;
+    findings.push(mailboxFinding("ARCHIVE_THREAD_OPEN", `thread ${thread} is archived in archive/${folder}/ but is not closed: ${closure?.reason ?? "it holds no close that speaks for its sender"}; a thread closes with a close a peer acknowledges, and an open thread is never archived (a timeout or a quiet peer closes nothing)`, { file: `archive/${folder}/` }));
   }
   return findings;
 }

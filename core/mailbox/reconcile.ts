@@ -382,8 +382,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
         }
       }
       if (replacement !== undefined && action === "none") action = "restore";
+      // Bytes edited since they were handled are audited before anything is done for them, a reply
+      // included: it would answer what nobody handled ("needs-audit blocks work that depends on the
+      // disputed envelope", 3). The reply stays owed (counted open) until the audit settles it.
       if (changed) action = "audit";
-      if (open && kind === "terminal" && retired !== null) action = "audit";
+      else if (open && kind === "terminal" && retired !== null) action = "audit";
       else if (open && kind === "terminal") {
         action = "reply";
         findings.push(mailboxFinding("REPLY_OWED", `expects_reply is open: ${d.state} is recorded but no exact causal reply from ${participant} exists`, where));

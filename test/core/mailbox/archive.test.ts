@@ -113,6 +113,24 @@ describe("analyzeMailbox over archived messages", () => {
     expect(mailbox.hasMailboxError(archived.findings)).toBe(true);
   });
 
+  it("an open thread copied into the archive rather than moved is ARCHIVE_THREAD_OPEN too, whichever copy is read first", () => {
+    // The CLI reads the inbox before the archive, so each UUID's first file is the inbox's: the
+    // archive's copy is archived all the same (found by the reconciliation differential).
+    const { symbols, entries } = read([...handshake, ...work, close]);
+    const copies = archive(entries, symbols, { r: "ask" }).filter((e) => e.archive !== undefined);
+    for (const read of [[...entries, ...copies], [...copies, ...entries]]) {
+      const found = mailbox.analyzeMailbox(read).findings.filter((f) => f.code.startsWith("ARCHIVE_"));
+      expect(found.map((f) => [f.code, f.file]).sort()).toStrictEqual([["ARCHIVE_THREAD_OPEN", "archive/ask/"], ["ARCHIVE_THREAD_SPLIT", "archive/ask/"]]);
+    }
+    // A thread whose only archived message names two messages (DUPLICATE_ID) holds no close that speaks.
+    const request = copies.find((e) => e.envelope.id === symbols.uuid("r")) as mailbox.MailboxEntry;
+    const { archive: _folder, ...inInbox } = request;
+    const other = { ...request, body: `${request.body ?? ""}\nWritten again.` };
+    const twice = mailbox.analyzeMailbox([...entries.filter((e) => e.envelope.thread !== symbols.uuid("r")), inInbox, other]);
+    expect(twice.quarantine.get(symbols.uuid("r"))).toContain("DUPLICATE_ID");
+    expect(twice.findings.filter((f) => f.code === "ARCHIVE_THREAD_OPEN").map((f) => [f.file, f.message])).toStrictEqual([["archive/ask/", expect.stringContaining("it holds no close that speaks for its sender")]]);
+  });
+
   it("a thread in the inbox and the archive, or in two archive folders, is ARCHIVE_THREAD_SPLIT", () => {
     const { symbols, entries } = read([...handshake, ...work, close, ack]);
     const part = entries.map((e) => (e.envelope.id === symbols.uuid("a") || e.envelope.id === symbols.uuid("c") ? { ...e, archive: "ask" } : e));

@@ -37,11 +37,11 @@ describe("the participant summary of a name nobody claimed", () => {
 describe("a message edited in place after it was handled", () => {
   const HANDLED = "a".repeat(64);
   const EDITED = "b".repeat(64);
-  const check = (bytesNow: string | undefined, transitions: (ids: Record<string, string>) => object[]): mailbox.ReconcileReport => {
+  const check = (bytesNow: string | undefined, transitions: (ids: Record<string, string>) => object[], answered = true): mailbox.ReconcileReport => {
     const symbols = new Symbols(mailbox);
     const request = { id: "r", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@h", reply_to: "@w", request_id: "@r" } };
     const reply = { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@r", request_id: "@r", expects_reply: false, ...lyra } };
-    const { entries, diffs } = readCase(symbols, [...room, request, reply], mailbox);
+    const { entries, diffs } = readCase(symbols, [...room, request, ...(answered ? [reply] : [])], mailbox);
     expect(diffs).toStrictEqual([]);
     const r = symbols.uuid("r");
     const messages = entries.map((e) => (e.envelope.id === r && bytesNow !== undefined ? { ...e, fingerprint: bytesNow } : e));
@@ -59,6 +59,19 @@ describe("a message edited in place after it was handled", () => {
     expect(report.items.find((i) => i.kind === "request")?.action).toBe("audit");
     expect(report.cursor_advance).not.toContain(report.items.find((i) => i.kind === "request")?.id);
     expect(report.cursor_advance).toHaveLength(1);
+  });
+
+  it("is audited, not answered, while its reply is still owed: a reply would act on bytes nobody handled", () => {
+    // Found by the reconciliation differential: `acted` over the bytes handled, no reply yet, and the
+    // file edited since. The reply stays owed (counted open), but what to do next is the audit.
+    const report = check(EDITED, (ids) => [{ id: ids.r, state: "acted", cta: "completed", effect: "commit 1a2b3c", fingerprint: HANDLED }], false);
+    const item = report.items.find((i) => i.kind === "request");
+    expect([item?.action, item?.open_reply]).toStrictEqual(["audit", true]);
+    expect(report.findings.map((f) => f.code)).toStrictEqual(["MESSAGE_CHANGED"]);
+    expect(report.counts.open_reply_count).toBe(1);
+    expect(report.status).toBe("FOUND");
+    // The same bytes as handled: the reply is what is owed next, as before.
+    expect(check(HANDLED, (ids) => [{ id: ids.r, state: "acted", cta: "completed", effect: "commit 1a2b3c", fingerprint: HANDLED }], false).items.find((i) => i.kind === "request")?.action).toBe("reply");
   });
 
   it("stays CLEAN when the bytes are those handled, or when no fingerprint was recorded or read", () => {

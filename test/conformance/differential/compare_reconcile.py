@@ -1,0 +1,67 @@
+"""Runs the core's reconcile and the independent reconcile checker over the same seeded cases and compares them.
+
+    python3 compare_reconcile.py COUNT SEED [--first] [--break-due]
+
+Compares, per case: the status, work_clean, readiness_clean, every count, each addressed
+message's action, open reply and effective disposition, the cursor advance, the codes of the
+findings the checker models (reconcile_checker.MODELED) and the messages quarantined. Prints the
+divergences clustered by which fields differ, with an example each, and exits 1 when there is any;
+with --first it prints the first divergence alone (for the test). With --break-due the checker
+reads a deferral as due only after its resume_after, not at it. Needs python3 and node.
+"""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import comparison  # noqa: E402
+from core_answers import core_answers  # noqa: E402
+import generate_reconcile  # noqa: E402
+import reconcile_checker  # noqa: E402
+
+
+def comparable(answer):
+    """The answer with only what the checker models: codes of MODELED, quarantine as a sorted list."""
+    out = dict(answer)
+    out["codes"] = sorted(c for c in answer["codes"] if c in reconcile_checker.MODELED)
+    out["quarantine"] = sorted(answer["quarantine"])
+    return out
+
+
+def differences(theirs, ours):
+    """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
+    keys = []
+    for field in ("status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "archive", "blocked_threads"):
+        if theirs[field] != ours[field]:
+            keys.append(field)
+    keys += [f"counts.{k}" for k in reconcile_checker.COUNTS if theirs["counts"][k] != ours["counts"][k]]
+    keys += [f"code {c}: core {'has' if c in theirs['codes'] else 'lacks'}" for c in sorted(set(theirs["codes"]) ^ set(ours["codes"]))]
+    for i in sorted(set(theirs["items"]) | set(ours["items"])):
+        a, b = theirs["items"].get(i), ours["items"].get(i)
+        if a != b:
+            keys.append(f"item core {a and (a['action'], a['open_reply'])} checker {b and (b['action'], b['open_reply'])}")
+    return None if not keys else tuple(sorted(set(keys)))
+
+
+def main():
+    count, seed, first = comparison.arguments()
+    if comparison.planted("--break-due"):
+        reconcile_checker.FAULTS.add("due-late")
+    cases = list(generate_reconcile.cases(count, seed))
+    core = [comparable(answer) for answer in core_answers("core-reconcile.ts", cases)]
+    mine = (reconcile_checker.check(case) for case in cases)
+    found = comparison.clusters(
+        zip(cases, core, mine),
+        lambda case, theirs, ours: differences(theirs, ours),
+        first,
+        lambda case, theirs, ours: {"case": case, "core": theirs, "checker": ours})
+    comparison.report(
+        f"{len(cases)} reconciliations compared", found,
+        lambda key: "; ".join(key),
+        lambda case, theirs, ours: print("   ", json.dumps({k: (theirs[k], ours[k]) for k in theirs if theirs[k] != ours[k] and k != "items"})[:600],
+                                         json.dumps({i: (theirs["items"].get(i), ours["items"].get(i)) for i in set(theirs["items"]) | set(ours["items"]) if theirs["items"].get(i) != ours["items"].get(i)})[:400]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+// Reads JSON lines (generate_reconcile.py's cases) on stdin and writes one JSON line per case: what
+// the core's reconcile decides for the participant, as `rw mailbox reconcile` reads a room (each
+// file by readMailboxMessage, with the SHA-256 of its bytes and the archive folder it was read
+// from; the archive read too), in memory: status, work_clean, readiness_clean, every count, each
+// item's action, open reply and effective disposition, the cursor advance, the codes of its
+// findings, the messages the conversation rules quarantine (which reconcile takes as given), the
+// archive's findings, and the threads a new message may no longer join.
+import { createHash } from "node:crypto";
+import { createInterface } from "node:readline";
+import { analyzeMailbox, archiveBlocksMessage, readMailboxMessage, reconcile } from "../../../core/mailbox/index.js";
+import type { AnomalyRecord, MailboxAnomaly, MailboxEntry, PrimerState } from "../../../core/mailbox/index.js";
+
+type Case = {
+  participant: string;
+  arena: string;
+  files: { name: string; text: string; archive?: string }[];
+  dispositions: unknown[];
+  cursor: string[];
+  anomalies: MailboxAnomaly[];
+  anomalyIndex: AnomalyRecord[];
+  now: number;
+  primer?: PrimerState;
+};
+
+const out: string[] = [];
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (line === "") continue;
+  const c = JSON.parse(line) as Case;
+  const messages: MailboxEntry[] = [];
+  for (const { name, text, archive } of c.files) {
+    const reading = readMailboxMessage(text);
+    if (!reading.ok || reading.envelope === null) throw new Error(`${name} is refused: ${JSON.stringify(reading.findings)}`);
+    const fingerprint = createHash("sha256").update(text).digest("hex");
+    messages.push({ envelope: reading.envelope, body: reading.body ?? "", file: name, fingerprint, ...(archive === undefined ? {} : { archive }) });
+  }
+  const analysis = analyzeMailbox(messages, { now: c.now, archiveRead: true });
+  const report = reconcile({
+    participant: c.participant, arena: c.arena, messages, dispositions: c.dispositions, cursor: c.cursor,
+    anomalies: c.anomalies, anomalyIndex: c.anomalyIndex, now: c.now, archiveRead: true, analysis,
+    ...(c.primer === undefined ? {} : { primer: c.primer }),
+  });
+  out.push(JSON.stringify({
+    status: report.status, work_clean: report.work_clean, readiness_clean: report.readiness_clean, counts: report.counts,
+    items: Object.fromEntries(report.items.map((i) => [i.id, { action: i.action, open_reply: i.open_reply, disposition: i.disposition }])),
+    cursor_advance: [...report.cursor_advance].sort(),
+    codes: [...new Set(report.findings.map((f) => f.code))].sort(),
+    // The archive's findings (analyzeMailbox runs archivedThreadFindings), by code and folder, and
+    // for each thread whether a message added to it now is refused (archiveBlocksMessage).
+    archive: analysis.findings.filter((f) => f.code.startsWith("ARCHIVE_")).map((f) => `${f.code} ${f.file ?? ""}`).sort(),
+    blocked_threads: [...new Set(messages.map((m) => m.envelope.thread))].filter((thread) => archiveBlocksMessage(messages, { thread }) !== null).sort(),
+    quarantine: Object.fromEntries([...analysis.quarantine].map(([id, codes]) => [id, [...codes]])),
+  }));
+}
+process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

@@ -1,0 +1,315 @@
+"""Seeded reconciliation cases for the differential check of `reconcile` (the mailbox's sections 3, 7, 9).
+
+A case is one participant's view of a CORE room of 2 to 4 participants in one arena: the room
+shakes hands (the reconciling participant, VEGA, says hello to each peer or a peer says hello to
+it, and each hello is welcomed with an exact accept), then the peers send VEGA requests (expecting a
+reply or not) and proposals, and VEGA answers some of them with an exact causal reply (same
+`reply_to` and `request_id`) or an inexact one (another `request_id`). A requester may cancel its
+request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"
+it, and a requester may leave with a goodbye (`re-entry: final` or `returning`) after its requests.
+A message may be delivered twice (the same bytes, or other bytes under the same UUID), and some
+threads are read from the archive (`archive/<thread-slug>/`) rather than the inbox: mostly closed
+ones (a `close` VEGA acknowledged), now and then an open one, one split (a message left in the
+inbox), two threads in one folder, or a thread copied rather than moved (the same bytes in the
+inbox too). Now and then a second room in another arena holds VEGA and LYRA too (other ledgers'
+callsigns). Files are listed as the CLI reads a room: the inbox's first, then the archive's.
+
+VEGA's state: per addressed message none, one or two disposition transitions (every state of
+section 3 with a CTA state, mostly a consistent one; `replied` naming its exact reply, an inexact
+one or a UUID nobody wrote; `deferred` due before, at or after `now`; `blocked: handler-decision`
+expiring before, at or after `now`; now and then the fingerprint of the bytes handled, or of
+other bytes, as if the file were edited in place since; audit states with or without the evidence that lets them exit),
+a cursor holding some UUIDs, 0 to 2 anomalies (conflict copies without a UUID, refused files with
+one, addressed to VEGA, to another or unreadable) with or without a disposition or a closed
+anomaly-index record, and the primer present, missing, unusable or not judged.
+
+Each case is {"participant", "arena", "files": [{"name", "text", "archive"?}], "dispositions",
+"cursor", "anomalies", "anomalyIndex", "now", "primer"?}; `now` is one minute after the last message.
+Same seed, same cases.
+
+    python3 generate_reconcile.py COUNT SEED > reconcile.jsonl
+"""
+import hashlib
+import json
+import random
+import sys
+
+ME = "VEGA"
+PEERS = ["LYRA", "ORION", "ALTAIR"]
+ARENA = "CROX-SITE"
+OTHER_ARENA = "CROX-LAB"
+ROOT = "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"
+START_MS = 1790838000000  # 2026-10-01T07:00:00Z
+HEX = "0123456789abcdef"
+
+
+def uuid7(rng, ms):
+    t = f"{ms:012x}"
+    r = "".join(rng.choice(HEX) for _ in range(19))
+    return f"{t[:8]}-{t[8:12]}-7{r[:3]}-{rng.choice('89ab')}{r[3:6]}-{r[6:18]}"
+
+
+def iso(ms):
+    import datetime
+    return datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_exact(ms):
+    """ISO 8601 UTC with milliseconds when the time has them."""
+    return iso(ms) if ms % 1000 == 0 else iso(ms - ms % 1000)[:-1] + f".{ms % 1000:03d}Z"
+
+
+def stamp(ms):
+    import datetime
+    return datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc).strftime("%Y-%m-%d-%H-%M-%S")
+
+
+class Room:
+    def __init__(self, rng):
+        self.rng = rng
+        self.ms = START_MS
+        self.msgs = []  # dicts: id, thread, request, sender, to, kind, parent, expects, body, archive
+
+    def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body="", arena=ARENA):
+        self.ms += 60_000
+        m = {"id": uuid7(self.rng, self.ms), "ms": self.ms, "sender": sender, "to": to, "kind": kind, "arena": arena,
+             "parent": None if parent is None else parent["id"], "expects": expects, "body": body}
+        m["thread"] = thread if thread is not None else (parent["thread"] if parent else uuid7(self.rng, self.ms))
+        m["request"] = request if request is not None else (parent["request"] if parent else uuid7(self.rng, self.ms))
+        self.msgs.append(m)
+        return m
+
+
+def render(m, parent_name):
+    lines = ["---", f"tags: [agent-mailbox, {m['arena'].lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
+             f"    id: {m['id']}", f"    thread: {m['thread']}", f"    request_id: {m['request']}",
+             f"    from: {m['sender']}", f"    to: [{', '.join(m['to'])}]", f"    kind: {m['kind']}",
+             f"    reply_to: {m['parent'] or ''}".rstrip(), f"    expects_reply: {'true' if m['expects'] else 'false'}",
+             f"    arena: {m['arena']}", f"    machine: {m['sender']}-BOX", f"    root: {ROOT}", "    transport: local"]
+    if m["kind"] == "welcome":
+        lines.append("    terms: accept")
+    lines.append("---")
+    body = [f"Re: [[{parent_name[:-3]}]]\n"] if parent_name else []
+    body.append(f"{m['kind'].capitalize()} from {m['sender']}.{m['body']}")
+    return "\n".join(lines) + "\n" + "\n".join(body) + "\n"
+
+
+def room(rng):
+    r = Room(rng)
+    peers = PEERS[:rng.randint(1, 3)]
+    for p in peers:
+        if rng.random() < 0.5:
+            hello = r.add(ME, [p], "hello", expects=True)
+            r.add(p, [ME], "welcome", parent=hello)
+        else:
+            hello = r.add(p, [ME], "hello", expects=True)
+            r.add(ME, [p], "welcome", parent=hello)
+            continue
+        if rng.random() < 0.3:
+            # VEGA's first work message cites the welcome: it acknowledges it (6), with a request of its own.
+            r.add(ME, [p], "request", parent=r.msgs[-1], request=uuid7(rng, r.ms), expects=rng.random() < 0.5)
+    # The peers shake hands too, so a request to VEGA and another peer is valid work.
+    for k, p in enumerate(peers):
+        for q in peers[k + 1:]:
+            hello = r.add(p, [q], "hello", expects=True)
+            r.add(q, [p], "welcome", parent=hello)
+    for _ in range(rng.randint(1, 6)):
+        p = rng.choice(peers)
+        others = [q for q in peers if q != p]
+        kind = rng.choice(["request"] * 4 + ["propose"])
+        to = [ME] + others[:1] if others and rng.random() < 0.3 else [ME]
+        req = r.add(p, to, kind, expects=rng.random() < 0.7)
+        roll = rng.random()
+        if roll < 0.35:
+            r.add(ME, [p], "reply", parent=req)
+            if rng.random() < 0.05:
+                r.add(ME, [p], "reply", parent=req)  # answered twice
+        elif roll < 0.45:
+            r.add(ME, [p], "reply", parent=req, request=uuid7(rng, r.ms))  # inexact: another request_id
+        elif roll < 0.5:
+            r.add(ME, [p], "ack", parent=req)
+        roll = rng.random()
+        if roll < 0.2:
+            r.add(p, to, "cancel", parent=req)
+        elif roll < 0.25 and others:
+            r.add(p, others[:1], "cancel", parent=req)  # withdraws it from another only
+        elif roll < 0.3:
+            r.add(p, [ME], "cancel", parent=req, request=uuid7(rng, r.ms))  # another request_id
+        elif roll < 0.35 and others:
+            r.add(others[0], [ME], "cancel", parent=req)  # not the requester's
+        if rng.random() < 0.3:
+            # The requester closes the thread; VEGA acknowledges the close (or not yet).
+            close = r.add(p, [ME], "close", parent=r.msgs[-1] if r.msgs[-1]["thread"] == req["thread"] else req, expects=True)
+            if rng.random() < 0.8:
+                r.add(ME, [p], "ack", parent=close)
+    if rng.random() < 0.1:
+        # A second room in another arena, where VEGA and LYRA are other ledgers' callsigns: none of
+        # it is addressed to the VEGA reconciled, nor its evidence.
+        hello = r.add(ME, ["LYRA"], "hello", expects=True, arena=OTHER_ARENA)
+        r.add("LYRA", [ME], "welcome", parent=hello, arena=OTHER_ARENA)
+        ask = r.add("LYRA", [ME], "request", expects=True, arena=OTHER_ARENA)
+        if rng.random() < 0.5:
+            r.add(ME, ["LYRA"], "reply", parent=ask, arena=OTHER_ARENA)
+    if rng.random() < 0.1:
+        # The Handler asks VEGA something; VEGA answers it, or not yet.
+        ask = r.add("HANDLER", [ME], "request", expects=True)
+        if rng.random() < 0.5:
+            r.add(ME, ["HANDLER"], "reply", parent=ask)
+    if rng.random() < 0.3:
+        # One requester leaves (to VEGA alone: a goodbye to a name retired before it would be refused).
+        r.add(rng.choice(peers), [ME], "goodbye", body=f"\nre-entry: {rng.choice(['final', 'final', 'returning'])}")
+    return peers, r
+
+
+def transition(rng, m, msgs, now):
+    """One disposition transition for `m`."""
+    state = rng.choice(["acted", "replied", "replied", "no-reply-required", "rejected-scope", "deferred", "deferred",
+                        "blocked: handler-decision", "needs-audit", "historical-debt"])
+    consistent = {"acted": "completed", "replied": "completed", "no-reply-required": "none", "rejected-scope": "none",
+                  "deferred": "pending", "blocked: handler-decision": "blocked", "needs-audit": "none", "historical-debt": "none"}
+    cta = consistent[state] if rng.random() < 0.75 else rng.choice(["none", "pending", "active", "blocked", "completed", "superseded"])
+    d = {"id": m["id"], "state": state, "cta": cta, "at": iso(now - 30_000)}
+    if rng.random() < 0.8:
+        d["request_id"] = m["request"] if rng.random() < 0.9 else uuid7(rng, now)
+    if state == "acted" and rng.random() < 0.9:
+        d["effect"] = "commit 1a2b3c"
+    if state == "replied" and rng.random() < 0.95:
+        mine = [x for x in msgs if x["sender"] == ME and x["parent"] == m["id"]]
+        d["reply"] = rng.choice(mine)["id"] if mine and rng.random() < 0.85 else uuid7(rng, now)
+    if state == "rejected-scope" and rng.random() < 0.9 or state not in ("rejected-scope",) and rng.random() < 0.08:
+        d["handler"] = "HANDLER direction 2026-10-01"
+    if state == "deferred":
+        if rng.random() < 0.95:
+            d["owner"] = ME
+            d["resume_after"] = iso_exact(now + rng.choice([-120_000, -60_000, -500, 0, 500, 60_000, 3_600_000]))
+    if state == "blocked: handler-decision" and rng.random() < 0.5:
+        d["expires"] = iso_exact(now + rng.choice([-60_000, -500, 0, 500, 60_000]))
+    if state == "needs-audit" and cta in ("pending", "active", "blocked") and rng.random() < 0.8:
+        d["work_blocked_reason" if rng.random() < 0.5 else "work_continues"] = "Handler record 12"
+    return d
+
+
+def tidy_transition(rng, m, msgs, now):
+    """The transition a careful participant records: replied with its exact reply, no-reply-required
+    for a withdrawn request or one expecting none, else an outstanding state."""
+    exact = [x for x in msgs if x["sender"] == ME and x["parent"] == m["id"] and (x["request"] == m["request"] or m["kind"] == "welcome") and x["kind"] != "hello"]
+    withdrawn = any(x["kind"] == "cancel" and x["parent"] == m["id"] and x["sender"] == m["sender"] and x["request"] == m["request"] and ME in x["to"] for x in msgs)
+    base = {"id": m["id"], "at": iso(now - 30_000), "request_id": m["request"]}
+    if exact:
+        return {**base, "state": "replied", "cta": "completed", "reply": exact[0]["id"]}
+    if withdrawn or not m["expects"]:
+        return {**base, "state": "no-reply-required", "cta": "superseded" if withdrawn else "none"}
+    return transition(rng, m, msgs, now)
+
+
+def case(rng):
+    peers, r = room(rng)
+    msgs = r.msgs
+    now = r.ms + 60_000
+    # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
+    # mostly closed ones, now and then an open one, a thread split between the archive and the
+    # inbox, or two threads in one folder.
+    by_thread = {}
+    for m in msgs:
+        by_thread.setdefault(m["thread"], []).append(m)
+    closed = {t for t, ms in by_thread.items() if any(m["kind"] == "close" for m in ms)}
+    folders = {t: f"thread-{t[-6:]}" for t in by_thread if rng.random() < (0.6 if t in closed else 0.08)}
+    if len(folders) > 1 and rng.random() < 0.15:
+        a, b = rng.sample(sorted(folders), 2)
+        folders[b] = folders[a]
+    names = {}
+    files = []
+    for m in msgs:
+        names[m["id"]] = f"{stamp(m['ms'])}-{m['sender']}-{m['kind']}-{m['id'][-6:]}.md"
+    thread_of = {names[m["id"]]: m["thread"] for m in msgs}
+    for m in msgs:
+        f = {"name": names[m["id"]], "text": render(m, names.get(m["parent"]))}
+        if m["thread"] in folders and rng.random() > 0.05:
+            f["archive"] = folders[m["thread"]]
+        files.append(f)
+    # A thread copied into the archive rather than moved: the same bytes in the inbox too.
+    copied = {t for t in folders if rng.random() < 0.15}
+    files += [{"name": f["name"], "text": f["text"]} for f in list(files) if "archive" in f and f["archive"] == folders.get(thread_of[f["name"]]) and thread_of[f["name"]] in copied]
+    # Addressed to VEGA (another arena's too: a ledger may hold a disposition or cursor entry for it).
+    addressed = [m for m in msgs if ME in m["to"]]
+    # A file delivered twice: the same bytes, or other bytes under the same UUID.
+    # Never a handshake message: other bytes under its UUID would leave the pair unestablished.
+    duplicable = [m for m in msgs if m["kind"] not in ("hello", "welcome") and (ME in m["to"] or m["sender"] == ME or rng.random() < 0.2)]
+    if duplicable and rng.random() < 0.15:
+        m = rng.choice(duplicable)
+        f = next(x for x in files if x["name"] == names[m["id"]])
+        text = f["text"] if rng.random() < 0.5 else f["text"] + "Written again.\n"
+        files.append({"name": f["name"][:-3] + " (1).md", "text": text})
+    # The bytes handled, which a transition may record (a message is create-once: other bytes later
+    # mean it was edited in place): mostly its file's, now and then other bytes.
+    handled = {m["id"]: hashlib.sha256(next(f["text"] for f in files if f["name"] == names[m["id"]]).encode()).hexdigest() for m in addressed}
+
+    def fingerprinted(d):
+        roll = rng.random()
+        if roll < 0.15:
+            d["fingerprint"] = handled[d["id"]]
+        elif roll < 0.2:
+            d["fingerprint"] = hashlib.sha256(f"edited {rng.random()}".encode()).hexdigest()
+        return d
+    dispositions = []
+    # A tidy ledger (most of the time): every message dispositioned once, as its evidence says.
+    tidy = rng.random() < 0.5
+    for m in addressed:
+        if tidy:
+            dispositions.append(fingerprinted(tidy_transition(rng, m, msgs, now)))
+            continue
+        roll = rng.random()
+        if roll < 0.25:
+            continue
+        dispositions.append(fingerprinted(transition(rng, m, msgs, now)))
+        if rng.random() < 0.2:
+            dispositions.append(fingerprinted(transition(rng, m, msgs, now)))
+    if rng.random() < 0.1:
+        dispositions.append({"id": uuid7(rng, now), "state": "no-reply-required", "cta": "none"})
+    rng.shuffle(dispositions) if rng.random() < 0.05 else None
+    cursor = [m["id"] for m in addressed if rng.random() < (0.1 if tidy else 0.3)]
+    if addressed and rng.random() < 0.08:
+        # An entry that is not a UUID as written: upper case, padded, or a file name.
+        m = rng.choice(addressed)
+        cursor.append(rng.choice([m["id"].upper(), f" {m['id']}", names[m["id"]], "not-a-uuid"]))
+    anomalies, index = [], []
+    for k in range(rng.choice([0, 0, 0, 1, 2])):
+        text = f"broken {k} {rng.random()}"
+        fingerprint = hashlib.sha256(text.encode()).hexdigest()
+        trusted = rng.random() < 0.6
+        a = {"fingerprint": fingerprint, "file": f"anomaly-{k}.md", "id": uuid7(rng, now) if trusted else None,
+             "to": rng.choice([[ME], [ME], ["LYRA"], None]), "reason": "FIELD_MISSING"}
+        anomalies.append(a)
+        if trusted and rng.random() < 0.6:
+            state = rng.choice(["needs-audit", "historical-debt", "no-reply-required", "acted", "deferred", "blocked: handler-decision"])
+            d = {"id": a["id"], "state": state, "cta": "none"}
+            if state == "acted":
+                d["effect"] = "commit 1a2b3c"
+            if state == "deferred":
+                d.update(owner=ME, resume_after=iso(now + 60_000))
+            if rng.random() < 0.3:
+                d["handler"] = "HANDLER direction 2026-10-01"
+            dispositions.append(d)
+        if rng.random() < 0.25:
+            index.append({"file": a["file"], "fingerprint": fingerprint, "state": rng.choice(["closed", "closed", "open"])})
+    # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
+    files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
+    out = {"participant": ME, "arena": ARENA, "files": files, "dispositions": dispositions, "cursor": cursor,
+           "anomalies": anomalies, "anomalyIndex": index, "now": now}
+    primer = rng.choice(["present", "present", "missing", "unusable", None])
+    if primer is not None:
+        out["primer"] = primer
+    return out
+
+
+def cases(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield case(rng)
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    for c in cases(count, seed):
+        print(json.dumps(c))

@@ -1,0 +1,326 @@
+"""An independent reading of mailbox reconciliation (sections 3, 7, 9, 12, 13 of the Agent Mailbox spec), for
+the differential check against core `reconcile`. Written from the spec and the READMEs' readings,
+not from core/mailbox/*.ts. It reads the case's files itself (a small line reader of the CORE
+envelope generate_reconcile.py writes) and decides, for the participant: every count section 3
+names, work-clean, readiness-clean, the status, each addressed message's next action, whether its
+reply is still open and its effective disposition, the UUIDs the cursor may take, and the codes of
+the findings it models (MODELED).
+
+Readings followed where the spec leaves a choice (README conformance notes, core/mailbox/README.md):
+- a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10)
+  or when an agent's answer to anyone but the Handler cites such a message (core/mailbox/README.md:
+  PARENT_QUARANTINED, one level deep), or when it answers again what its sender already answered
+  (REPLY_REPUBLISHED: "Never republish", 9); a quarantined message owes and pays nothing, is never
+  handled and counts as an anomaly per file when its UUID is duplicated;
+- a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
+  it is "an exact independently valid record identifying what supersedes what" (3);
+- a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is
+  `audit`, the reply stays open;
+- `deferred` is due at `resume_after` exactly ("at or after that time", 3); a blocker past `expires`
+  (strictly) is expired;
+- a transition out of an audit state without evidence (reply, effect, correction, handler) is
+  skipped, as any transition lacking the evidence its state needs;
+- a missing or unusable primer blocks readiness, not work (12).
+"""
+import re
+
+ME_KINDS_ROOT = {"hello", "resume"}
+TERMINAL = {"acted", "replied", "no-reply-required", "rejected-scope", "superseded-by-correction"}
+TRANSITIONAL = {"blocked: handler-decision", "deferred", "needs-audit"}
+QUARANTINED_STATE = {"historical-debt"}
+LIVE = {"pending", "active", "blocked"}
+WITHDRAWABLE = {"request", "claim"}
+# The findings compared, with whether each is an error (one blocks readiness).
+MODELED = {
+    "DISPOSITION_INVALID": True, "AMBIGUOUS_HISTORY": True, "ANOMALY_OPEN": True, "CURSOR_AHEAD": True,
+    "DISPOSITION_REQUEST_MISMATCH": True, "LIFECYCLE_CONTRADICTION": True, "QUARANTINED": True,
+    "REPLY_NOT_FOUND": True, "REPLY_OWED": True, "PRIMER_MISSING": True,
+    "RESTORABLE": False, "DEFERRAL_DUE": False, "REQUEST_WITHDRAWN": False, "REQUESTER_RETIRED": False,
+    "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
+    "CURSOR_INVALID_ENTRY": True, "MESSAGE_CHANGED": True,
+}
+# A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
+# holds "message UUIDs", exactly, 9).
+UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+# Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after resume_after.
+FAULTS = set()
+
+COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
+          "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
+          "historical_debt_count", "audit_state_with_live_work_count", "expired_blocker_count", "open_reply_count",
+          "lifecycle_contradiction_count", "anomaly_count", "quarantined_count"]
+
+
+def envelope(text):
+    """The meta.mailbox fields of a file, as strings (lists as lists)."""
+    head = text.split("\n---\n", 1)[0]
+    fields = {}
+    for line in head.splitlines():
+        m = re.match(r"^    ([a-z_]+):(?: (.*))?$", line)
+        if m:
+            value = m.group(2) or ""
+            fields[m.group(1)] = [x.strip() for x in value[1:-1].split(",") if x.strip()] if value.startswith("[") else value
+    body = text.split("\n---\n", 1)[1] if "\n---\n" in text else ""
+    return {"id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
+            "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
+            "expects": fields["expects_reply"] == "true", "arena": fields["arena"], "body": body}
+
+
+def iso_ms(text):
+    import datetime
+    fmt = "%Y-%m-%dT%H:%M:%S.%fZ" if "." in text else "%Y-%m-%dT%H:%M:%SZ"
+    t = datetime.datetime.strptime(text, fmt).replace(tzinfo=datetime.timezone.utc)
+    return round(t.timestamp() * 1000)
+
+
+def effective_dispositions(records):
+    """The last valid transition per UUID, how many were skipped (each a DISPOSITION_INVALID), and
+    the bytes last recorded as handled per UUID (a valid transition without a fingerprint keeps them)."""
+    out, skipped, handled = {}, 0, {}
+    for d in records:
+        s, prev = d["state"], out.get(d["id"])
+        lacks = (s == "replied" and "reply" not in d) or (s == "acted" and "effect" not in d) or \
+            (s == "rejected-scope" and "handler" not in d) or (s == "superseded-by-correction" and "correction" not in d) or \
+            (s == "deferred" and ("owner" not in d or "resume_after" not in d)) or \
+            (s == "needs-audit" and d["cta"] in LIVE and "work_continues" not in d and "work_blocked_reason" not in d)
+        leaves_audit = prev is not None and prev["state"] in ("needs-audit", "historical-debt") and s != "needs-audit" and \
+            not any(k in d for k in ("reply", "effect", "correction", "handler"))
+        if lacks or leaves_audit:
+            skipped += 1
+            continue
+        out[d["id"]] = d
+        if "fingerprint" in d:
+            handled[d["id"]] = d["fingerprint"]
+    return out, skipped, handled
+
+
+def check(case):
+    me, now = case["participant"], case["now"]
+    codes = set()
+    count = {k: 0 for k in COUNTS}
+    files_by_id, texts = {}, {}
+    for f in case["files"]:
+        e = envelope(f["text"])
+        files_by_id.setdefault(e["id"], []).append(e)
+        texts.setdefault(e["id"], set()).add(f["text"])
+    msgs = {i: es[0] for i, es in files_by_id.items()}
+    # Quarantine: other bytes under one UUID, and an agent's answer to such a message, which acts
+    # on what cannot authorize work (not a root's citation, nor a word to or from the Handler, to
+    # whom it is surfaced). One level: that answer still speaks for its sender.
+    duplicated = {i for i, t in texts.items() if len(t) > 1}
+    quarantined = duplicated | {i for i, e in msgs.items() if e["reply_to"] in duplicated and e["kind"] not in ME_KINDS_ROOT
+                                and not e["from"].startswith("HANDLER") and not all(t.startswith("HANDLER") for t in e["to"])}
+    # Never republish (9): a second answer of one kind from one sender with the same reply_to and
+    # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
+    published = {}
+    for i in sorted(msgs):
+        e = msgs[i]
+        if i in quarantined or e["reply_to"] is None or e["kind"] in ME_KINDS_ROOT or e["kind"] == "blocked":
+            continue
+        key = (e["from"], e["kind"], e["reply_to"], e["request"], e["arena"])
+        if any(set(e["to"]) & set(msgs[j]["to"]) for j in published.get(key, [])):
+            quarantined.add(i)
+        else:
+            published.setdefault(key, []).append(i)
+    retired = {}
+    for e in msgs.values():
+        if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
+            retired[(e["arena"], e["from"])] = e["id"]
+    effective, skipped, handled = effective_dispositions(case["dispositions"])
+    import hashlib
+    bytes_now = {i: {hashlib.sha256(t.encode()).hexdigest() for t in ts} for i, ts in texts.items()}
+    if skipped:
+        codes.add("DISPOSITION_INVALID")
+    cursor = set(case["cursor"])
+    # One arena: a callsign is a name within one arena (4), and its ledger is that arena's.
+    count["messages"] = sum(1 for e in msgs.values() if e["arena"] == case["arena"])
+    items, advance = {}, []
+    for i in sorted(msgs):
+        m = msgs[i]
+        if me not in m["to"] or m["arena"] != case["arena"]:
+            continue
+        count["addressed"] += 1
+        q = i in quarantined
+        d = effective.get(i)
+        if q and d is not None and "handler" in d:
+            q = False  # a Handler record on its disposition overrides the quarantine (4)
+        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT and e["arena"] == case["arena"]]
+        mine = [e for e in answers if e["id"] not in quarantined]
+        held_mine = [e for e in answers if e["id"] in quarantined]
+        exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
+        open_ = m["expects"] and not exact and not q
+        cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined and e["arena"] == case["arena"]]
+        valid = lambda c: c["from"] == m["from"] and c["arena"] == m["arena"] and m["kind"] in WITHDRAWABLE and c["request"] == m["request"]
+        withdrawal = next((c for c in cancels if valid(c) and me in c["to"]), None)
+        if withdrawal is not None:
+            open_ = False
+        elif cancels:
+            codes.add("CANCEL_NOT_WITHDRAWAL")
+        owed = m["expects"] and not exact and not q
+        is_retired = (m["arena"], m["from"]) in retired and retired[(m["arena"], m["from"])] != i
+        if d is None:
+            count["undispositioned_count"] += 1
+            if q:
+                action = "audit"
+            elif exact:
+                action = "restore"
+                count["restorable_count"] += 1
+                codes.add("RESTORABLE")
+            elif mine or held_mine:
+                action = "audit"
+                codes.add("AMBIGUOUS_HISTORY")
+            elif i in cursor:
+                action = "audit"
+                codes.add("CURSOR_AHEAD")
+            elif withdrawal is not None:
+                action = "withdrawn"
+            else:
+                action = "audit" if open_ and is_retired else "handle"
+        else:
+            count["dispositioned"] += 1
+            s, cta = d["state"], d["cta"]
+            if cta in LIVE:
+                count[f"{cta}_cta_count"] += 1
+            contradicted = False
+            if s in TERMINAL and cta in LIVE:
+                contradicted = True
+                count["lifecycle_contradiction_count"] += 1
+                codes.add("LIFECYCLE_CONTRADICTION")
+            if s == "replied" and not any(e["id"] == d.get("reply") for e in exact):
+                contradicted = True
+                codes.add("REPLY_NOT_FOUND")
+            if "request_id" in d and d["request_id"] != m["request"]:
+                contradicted = True
+                codes.add("DISPOSITION_REQUEST_MISMATCH")
+            if "handler" in d:
+                open_ = False
+            # Messages are create-once (3): bytes other than those recorded as handled were edited in
+            # place since; the handling no longer covers them: an anomaly to audit (7), never worked on.
+            changed = i in handled and handled[i] not in bytes_now[i]
+            if changed:
+                contradicted = True
+                count["anomaly_count"] += 1
+                codes.add("MESSAGE_CHANGED")
+            action = "none" if s in TERMINAL else "wait"
+            if s == "deferred":
+                count["deferred_cta_count"] += 1
+                due = now > iso_ms(d["resume_after"]) if "due-late" in FAULTS else now >= iso_ms(d["resume_after"])
+                if due:
+                    count["due_deferred_count"] += 1
+                    action = "resume"
+                    codes.add("DEFERRAL_DUE")
+                if withdrawal is not None:
+                    action = "withdrawn"
+            elif s in ("needs-audit", "historical-debt"):
+                count["needs_audit_count" if s == "needs-audit" else "historical_debt_count"] += 1
+                if cta in LIVE:
+                    count["audit_state_with_live_work_count"] += 1
+                action = "audit"
+            elif s == "blocked: handler-decision":
+                if "expires" in d and now > iso_ms(d["expires"]):
+                    count["expired_blocker_count"] += 1
+                if cta not in LIVE:
+                    count["blocked_cta_count"] += 1
+                    count["lifecycle_contradiction_count"] += 1
+                    codes.add("LIFECYCLE_CONTRADICTION")
+            if changed:
+                action = "audit"
+            elif open_ and s in TERMINAL and is_retired:
+                action = "audit"
+            elif open_ and s in TERMINAL:
+                action = "reply"
+                codes.add("REPLY_OWED")
+            if s not in TRANSITIONAL and not contradicted and not open_ and not q and i not in cursor:
+                advance.append(i)
+            if s in TRANSITIONAL and i in cursor:
+                codes.add("CURSOR_AHEAD")
+        if q:
+            count["quarantined_count"] += 1
+            if len(texts[i]) > 1:
+                count["anomaly_count"] += len(files_by_id[i])
+            if d is None or d["state"] not in ("needs-audit", "historical-debt"):
+                codes.add("QUARANTINED")
+            action = "audit"
+        if open_ and is_retired:
+            codes.add("REQUESTER_RETIRED")
+        if withdrawal is not None and (owed or action == "withdrawn"):
+            codes.add("REQUEST_WITHDRAWN")
+        if open_:
+            count["open_reply_count"] += 1
+        items[i] = {"action": action, "open_reply": open_, "disposition": None if d is None else d["state"]}
+    anomaly_ids = {a["id"] for a in case["anomalies"] if a["id"] is not None}
+    if any(i not in msgs and i not in anomaly_ids for i in effective):
+        codes.add("DISPOSITION_UNKNOWN_MESSAGE")
+    closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
+    for a in case["anomalies"]:
+        if (a["file"], a["fingerprint"]) in closed or (a["to"] is not None and me not in a["to"] and "ALL" not in a["to"]):
+            continue
+        d = effective.get(a["id"]) if a["id"] is not None else None
+        if d is None or d["state"] in ("acted", "replied") or (d["state"] in TERMINAL and d["state"] != "superseded-by-correction" and "handler" not in d):
+            count["anomaly_count"] += 1
+            codes.add("ANOMALY_OPEN")
+            continue
+        if d["state"] in ("needs-audit", "historical-debt"):
+            count["needs_audit_count" if d["state"] == "needs-audit" else "historical_debt_count"] += 1
+            if d["cta"] in LIVE:
+                count["audit_state_with_live_work_count"] += 1
+        elif d["state"] not in TERMINAL:
+            count["anomaly_count"] += 1
+    if any(UUID7.match(i) and i not in msgs and i not in effective for i in cursor):
+        codes.add("CURSOR_UNKNOWN")
+    if any(not UUID7.match(i) for i in case["cursor"]):
+        codes.add("CURSOR_INVALID_ENTRY")
+    if case.get("primer") in ("missing", "unusable") and msgs:
+        codes.add("PRIMER_MISSING")
+    c = count
+    work = c["undispositioned_count"] == 0 and c["deferred_cta_count"] == 0 and \
+        c["pending_cta_count"] + c["active_cta_count"] + c["blocked_cta_count"] == 0 and \
+        c["expired_blocker_count"] == 0 and c["audit_state_with_live_work_count"] == 0 and c["open_reply_count"] == 0
+    ready = work and c["needs_audit_count"] == 0 and c["historical_debt_count"] == 0 and c["anomaly_count"] == 0 and \
+        not any(MODELED[k] for k in codes)
+    return {"status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
+            "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
+            "quarantine": sorted(quarantined), **archive(case, msgs, quarantined)}
+
+
+def archive(case, msgs, quarantined):
+    """Section 13: "only the primer writer may move a closed thread into `archive/<thread-slug>/` as a
+    recorded rollup. Never archive an open thread"; closure is "`close` plus peer acknowledgement"
+    (a timeout or silence closes nothing). Read as: a thread's messages all in one place (the inbox
+    or one folder), one thread per folder, and an archived thread closed: its last `close` (in UUID
+    order, quarantined messages aside) acknowledged by an `ack` citing it from an agent it
+    addresses other than its sender, with only such acks after it. A message added to an archived
+    thread would split it, so none may be."""
+    place = lambda f: "inbox/" if "archive" not in f else f"archive/{f['archive']}/"
+    thread_of = {f["name"]: envelope(f["text"])["thread"] for f in case["files"]}
+    places, folders = {}, {}
+    for f in case["files"]:
+        t = thread_of[f["name"]]
+        places.setdefault(t, set()).add(place(f))
+        if "archive" in f:
+            folders.setdefault(f["archive"], set()).add(t)
+    out = []
+    for t, at in places.items():
+        if len(at) > 1:
+            out.append(f"ARCHIVE_THREAD_SPLIT {min(p for p in at if p != 'inbox/')}")
+    for folder, threads in folders.items():
+        if len(threads) > 1:
+            out.append(f"ARCHIVE_FOLDER_MIXED archive/{folder}/")
+    archived_at = {}
+    for i in sorted(msgs):
+        for f in case["files"]:
+            if "archive" in f and envelope(f["text"])["id"] == i:
+                archived_at.setdefault(msgs[i]["thread"], f["archive"])
+                break
+    for t, folder in archived_at.items():
+        spoken = [msgs[i] for i in sorted(msgs) if msgs[i]["thread"] == t and i not in quarantined]
+        closes = [k for k, e in enumerate(spoken) if e["kind"] == "close"]
+        closed = False
+        if closes:
+            close = spoken[closes[-1]]
+            after = spoken[closes[-1] + 1:]
+            peers = {c for c in close["to"] if c != close["from"] and not c.startswith("HANDLER")}
+            closed = bool(after) and all(e["kind"] == "ack" and e["reply_to"] == close["id"] and e["from"] in peers for e in after)
+        if not closed:
+            out.append(f"ARCHIVE_THREAD_OPEN archive/{folder}/")
+    return {"archive": sorted(out), "blocked_threads": sorted(t for t, at in places.items() if any(p != "inbox/" for p in at))}
