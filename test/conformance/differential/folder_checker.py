@@ -63,12 +63,18 @@ presentation") as one participant's view of the room would be built:
   its participants active (THREAD_ORPHANED, a note, keyed by the thread's UUID).
 
 - succession (section 4): a resume from another locus than the name's holder is
-  SUCCESSION_DECLARED (a note; the seat moves to its locus) when it names the seat, carries a new
-  session and cites the prior holder's newest message, else SUCCESSION_UNDECLARED.
+  SUCCESSION_DECLARED (a note; the seat moves to its locus) when it names the seat, carries new
+  provenance (a session other than the prior holder's newest message's, or a model, with its
+  company, other than that message's, read without format characters) and cites the prior
+  holder's newest message, else SUCCESSION_UNDECLARED.
+- `to: [ALL]` (section 8) addresses every callsign of the sender's arena: work to ALL needs the
+  sender in at least one established pair (in a hello's thread a party of its handshake waits for
+  it), a message to ALL is agent-to-agent, and a thread opened to ALL works under the strictest
+  budget of any pair of its sender.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-two arenas at most, CORE, no FULL `ack`, no archive or primer; the checker models the rules
+two arenas at most, CORE, no FULL `ack`, no hello to ALL, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os

@@ -21,7 +21,11 @@ Handler speaking into a thread and an agent answering it (or the Handler); a `bl
 its sender sends after it (an owed reply, a second `blocked`, a note to the Handler, another
 turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it;
 every agent of a thread saying goodbye around an unanswered question (orphaned or not); a long run
-of turns past a budget named above 20; a second room in another arena, and leaks across.
+of turns past a budget named above 20; a second room in another arena, and leaks across; messages
+to `ALL` (an FYI note, a request or vote answered by some, perhaps twice, work to ALL in a thread, a
+goodbye, a resume, a blocked, a Handler message and turns of a run); each name's own machine
+carrying a `model`, `company` and `session` or not, and a successor's resume declaring a new
+session, a new model (with its company or not), the same ones, or a model with a format character.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
