@@ -394,7 +394,9 @@ def check(folder):
                 of its handshake waits for it (the initiator for every responder that answered, a
                 responder for its own chain); anyone else needs at least one established pair
                 (core/mailbox/README.md, "The right to work": "to `ALL`: the sender in at least one")."""
-                if h is not None:
+                # A hello that lost a crossing licenses no work of its own: its thread is judged by the
+                # pairs (core/mailbox/README.md, "Crossed hellos").
+                if h is not None and not any(hid == h["id"] for hid, _ in lost):
                     responders = [n for n in welcomed.get(h["id"], {}) if (h["id"], n) not in lost]
                     if sender == h["from"]:
                         return bool(responders) and all((h["id"], n) in settled_chains for n in responders)
@@ -572,12 +574,12 @@ def check(folder):
         if m["expects_reply"] is True and m["departed_to"]:
             findings.add(("ADDRESSEE_DEPARTED", uid))
     kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
-    for thread in orphaned_threads(kept, ever_claimed):
+    for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
     return findings
 
 
-def orphaned_threads(kept, claimed):
+def orphaned_threads(kept, claimed, messages):
     """The threads left unfinished with no active participant (section 8: "any unfinished thread with
     zero active participants becomes `blocked` for the Handler"), read as core/mailbox/README.md
     decides: unfinished is a reply still owed in it (a message asking one whose agent recipient sent
@@ -587,7 +589,9 @@ def orphaned_threads(kept, claimed):
     departing or departed. Only `kept` messages (no error quarantines them, no stranger's) count,
     as owing, paying, naming a participant or changing a status. `claimed` holds the names some
     claim held: a name nobody claimed is no participant of the lifecycle, so not departed either."""
-    everyone = {n for m in kept for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
+    # `ALL` names every callsign of its arena (but the sender) that any message of the folder shows,
+    # a quarantined one's too (a stranger's): the arena's callsigns, not the thread's.
+    everyone = {n for m in messages for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
 
     def recipients(m):
         return sorted(n for n in everyone - {m["from"]} if n.endswith("@" + m["arena"])) if "ALL" in m["to"] else agents(m["to"])
