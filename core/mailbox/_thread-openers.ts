@@ -75,8 +75,10 @@ export function threadOpeners(byId: ReadonlyMap<string, MailboxEnvelope>): Threa
   const threads = new Map<string, Opening>();
   // Unclaimed senders' messages, by thread and sender locus (bySenderLocus).
   const unclaimed = new Map<string, Opening>();
-  // A thread and a sender locus: whose old history an unclaimed message is.
-  const bySenderLocus = (m: MailboxEnvelope): string => `${m.thread}\u0000${m.from}\u0000${m.machine}\u0000${m.root.toLowerCase()}`;
+  // A thread and a sender locus: whose old history an unclaimed message is. The sender is a
+  // callsign of its arena (4: "keyed by arena + callsign + machine locus"): another arena's
+  // callsign of that name, even on the same machine, is another participant (README note 117).
+  const bySenderLocus = (m: MailboxEnvelope): string => `${m.thread}\u0000${m.arena}\u0000${m.from}\u0000${m.machine}\u0000${m.root.toLowerCase()}`;
   const before = (openings: Map<string, Opening>, key: string, hello: MailboxEnvelope): MailboxEnvelope | null => {
     const opening = openings.get(key);
     if (opening === undefined) return null;

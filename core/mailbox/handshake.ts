@@ -247,7 +247,8 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
   // A sender the hello settled nothing with (no welcome of it: a third party, or a named responder
   // that has not answered) is not bound by it either way: its work is judged by its pairs
   // elsewhere, as the initiator's to such an agent is above. The pair is one, whichever side sends.
-  if (!pairs.has(m.from) && !m.to.includes(ALL)) return { allowed: true, outside: m.to.filter((t) => !isHandler(t)) };
+  // To `ALL` too: the sender in at least one pair, as in any other thread (right-to-work.ts).
+  if (!pairs.has(m.from)) return { allowed: true, outside: m.to.filter((t) => !isHandler(t)) };
   if (!established(m.from)) return { allowed: false, outside: [] };
   if (m.to.includes(ALL)) return { allowed: true, outside: [] };
   const named = h.to.filter((t) => t !== ALL && !isHandler(t));

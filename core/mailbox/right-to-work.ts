@@ -108,7 +108,8 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
   const findings: MailboxFinding[] = [];
   for (const { entry, agents } of work) {
     const m = entry.envelope;
-    // `ALL` (work of another arena in a hello's thread) asks for any pair of the sender, as in rightToWork.
+    // `ALL` (work of another arena, or of a sender the hello settled nothing with, in a hello's
+    // thread) asks for any pair of the sender, as in rightToWork.
     const missing = agents.filter((t) => (t === ALL ? !pairedBefore(pairs, m) : !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id)));
     if (missing.length > 0) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${m.thread} addressed to ${missing.join(", ")}, whom its handshake does not bind to ${m.from}, and ${m.from} and ${missing.join(", ")} have no handshake established before it in arena ${m.arena}: work under terms one side never saw`, at(entry)));
   }

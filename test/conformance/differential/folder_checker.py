@@ -63,17 +63,24 @@ presentation") as one participant's view of the room would be built:
   its participants active (THREAD_ORPHANED, a note, keyed by the thread's UUID).
 
 - succession (section 4): a resume from another locus than the name's holder is
-  SUCCESSION_DECLARED (a note; the seat moves to its locus) when it names the seat, carries a new
-  session and cites the prior holder's newest message, else SUCCESSION_UNDECLARED.
+  SUCCESSION_DECLARED (a note; the seat moves to its locus) when it names the seat, carries new
+  provenance (a session other than the prior holder's newest message's, or a model, with its
+  company, other than that message's, read without format characters) and cites the prior
+  holder's newest message, else SUCCESSION_UNDECLARED.
+- `to: [ALL]` (section 8) addresses every callsign of the sender's arena: work to ALL needs the
+  sender in at least one established pair (in a hello's thread a party of its handshake waits for
+  it), a message to ALL is agent-to-agent, and a thread opened to ALL works under the strictest
+  budget of any pair of its sender.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-two arenas at most, CORE, no FULL `ack`, no archive or primer; the checker models the rules
+two arenas at most, CORE, no FULL `ack`, no hello to ALL, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os
 import re
 import sys
+import unicodedata
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mailbox_checker  # noqa: E402
@@ -113,7 +120,7 @@ def envelope(text):
     env = mailbox_checker.parse_yaml(yaml_text).get("meta").get("mailbox")
     fields = {k: env.get(k) for k in ("id", "thread", "request_id", "from", "to", "kind", "reply_to",
                                        "expects_reply", "arena", "terms", "machine", "root",
-                                       "exchange_budget", "new_evidence", "session")}
+                                       "exchange_budget", "new_evidence", "session", "model", "company")}
     fields["reply_to"] = fields["reply_to"] or ""
     # A callsign is a name within one arena (sections 3, 4): every rule below keys it with its arena.
     fields["from"] = scoped(fields["from"], fields["arena"])
@@ -122,6 +129,11 @@ def envelope(text):
     fields["exchange_budget"] = mailbox_checker.whole_value(budget) if mailbox_checker.whole(budget) else None
     fields["body"] = body
     return fields
+
+
+def visible(text):
+    """A provenance string as a person reads it: without its format characters (Unicode Cf)."""
+    return None if text is None else "".join(c for c in str(text) if unicodedata.category(c) != "Cf")
 
 
 def scoped(name, arena):
@@ -136,6 +148,11 @@ def is_handler(name):
 def agents(names):
     """The addressees that are agents: neither ALL nor a Handler seat."""
     return [n for n in names if n != "ALL" and not is_handler(n)]
+
+
+def to_agents(m):
+    """Whether m addresses at least one agent: by name, or ALL (every callsign of its arena but the sender)."""
+    return "ALL" in m["to"] or bool(agents(m["to"]))
 
 
 def only_to_handler(m):
@@ -243,8 +260,10 @@ def check(folder):
 
     def pair_limit(first):
         def read():
-            budgets = [established[frozenset((first["from"], n))] for n in agents(first["to"])
-                       if frozenset((first["from"], n)) in established]
+            # To ALL: any pair of that sender (core/mailbox/README.md, "Exchange budget, per thread").
+            budgets = [b for pair, b in established.items() if first["from"] in pair] if "ALL" in first["to"] else \
+                [established[frozenset((first["from"], n))] for n in agents(first["to"])
+                 if frozenset((first["from"], n)) in established]
             return min(budgets) if budgets else DEFAULT_BUDGET
         return read
 
@@ -319,8 +338,13 @@ def check(folder):
                 cited = prior is not None and (prior[0] in m["body"] or any(
                     f"[[{name[:-3]}]]" in m["body"] or f"[[{name}]]" in m["body"] for name in files_of.get(prior[0], ())))
                 seat = sender.rsplit("@", 1)[0]
+                # "new session/provenance" (core/mailbox/README.md): a session other than the prior
+                # holder's last one, or a model (with its company) other than its, read as a person
+                # reads them (without format characters).
+                new_session = m["session"] is not None and m["session"] != prior[1]
+                new_model = visible(m["model"]) is not None and (visible(m["model"]), visible(m["company"])) != prior[2:]
                 if re.search(rf"(?<![A-Za-z0-9_-]){re.escape(seat)}(?![A-Za-z0-9_-])", m["body"]) and cited \
-                        and m["session"] is not None and m["session"] != prior[1]:
+                        and (new_session or new_model):
                     findings.add(("SUCCESSION_DECLARED", uid))
                     holder[sender] = locus
                     claimed.add(sender)
@@ -338,7 +362,7 @@ def check(folder):
             unclaimed_sender.add(uid)
         if not handler:
             # A locus's newest message and its session, for a later succession to cite.
-            newest[(sender, locus)] = (uid, m["session"])
+            newest[(sender, locus)] = (uid, m["session"], visible(m["model"]), visible(m["company"]))
         # What is sent to a departed or retired name.
         for name in m["to"]:
             gone = state.get(name)
@@ -365,7 +389,21 @@ def check(folder):
                         and h["from"] in (sender, name) and (h["id"], name if sender == h["from"] else sender) not in lost:
                     return (h["id"], name if sender == h["from"] else sender) in settled_chains
                 return frozenset((sender, name)) in established
-            if any(not licensed(name) for name in agents(m["to"])):
+            def licensed_all():
+                """Work to ALL (every callsign of the arena but the sender): in a hello's thread, a party
+                of its handshake waits for it (the initiator for every responder that answered, a
+                responder for its own chain); anyone else needs at least one established pair
+                (core/mailbox/README.md, "The right to work": "to `ALL`: the sender in at least one")."""
+                # A hello that lost a crossing licenses no work of its own: its thread is judged by the
+                # pairs (core/mailbox/README.md, "Crossed hellos").
+                if h is not None and not any(hid == h["id"] for hid, _ in lost):
+                    responders = [n for n in welcomed.get(h["id"], {}) if (h["id"], n) not in lost]
+                    if sender == h["from"]:
+                        return bool(responders) and all((h["id"], n) in settled_chains for n in responders)
+                    if sender in responders:
+                        return (h["id"], sender) in settled_chains
+                return any(sender in pair for pair in established)
+            if any(not licensed(name) for name in agents(m["to"])) or ("ALL" in m["to"] and not licensed_all()):
                 e.add("WORK_BEFORE_ESTABLISHED")
         speaks = not not_speaking and not stranger
         # Crossed hellos (section 6): of two hellos between two callsigns, each addressing the other,
@@ -386,7 +424,7 @@ def check(folder):
         # acceptance meanwhile settles nothing (ACCEPT_WHILE_BLOCKED: "may not accept").
         if handler and not not_speaking:
             blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"]})
-        elif speaks and m["new_evidence"] is not None and agents(m["to"]):
+        elif speaks and m["new_evidence"] is not None and to_agents(m):
             blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"] and sender in k[1]})
         if kind == "blocked" and speaks and not handler and parent_id in chains and sender in chains[parent_id]["pair"] \
                 and m["thread"] == held[chains[parent_id]["hello"]]["thread"]:
@@ -430,7 +468,7 @@ def check(folder):
             first_of_thread[t] = m
             thread_limit.setdefault(t, pair_limit(m))
         if not not_speaking:
-            agent_to_agent = not handler and bool(agents(m["to"]))
+            agent_to_agent = not handler and to_agents(m)
             if handler:
                 count[t] = 0
                 blocks.pop(t, None)
@@ -536,12 +574,12 @@ def check(folder):
         if m["expects_reply"] is True and m["departed_to"]:
             findings.add(("ADDRESSEE_DEPARTED", uid))
     kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
-    for thread in orphaned_threads(kept, ever_claimed):
+    for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
     return findings
 
 
-def orphaned_threads(kept, claimed):
+def orphaned_threads(kept, claimed, messages):
     """The threads left unfinished with no active participant (section 8: "any unfinished thread with
     zero active participants becomes `blocked` for the Handler"), read as core/mailbox/README.md
     decides: unfinished is a reply still owed in it (a message asking one whose agent recipient sent
@@ -551,7 +589,9 @@ def orphaned_threads(kept, claimed):
     departing or departed. Only `kept` messages (no error quarantines them, no stranger's) count,
     as owing, paying, naming a participant or changing a status. `claimed` holds the names some
     claim held: a name nobody claimed is no participant of the lifecycle, so not departed either."""
-    everyone = {n for m in kept for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
+    # `ALL` names every callsign of its arena (but the sender) that any message of the folder shows,
+    # a quarantined one's too (a stranger's): the arena's callsigns, not the thread's.
+    everyone = {n for m in messages for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
 
     def recipients(m):
         return sorted(n for n in everyone - {m["from"]} if n.endswith("@" + m["arena"])) if "ALL" in m["to"] else agents(m["to"])

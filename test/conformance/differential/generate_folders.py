@@ -21,7 +21,11 @@ Handler speaking into a thread and an agent answering it (or the Handler); a `bl
 its sender sends after it (an owed reply, a second `blocked`, a note to the Handler, another
 turn), and what lifts it; a `resume` and what its sender sends before the peer's `state` answers it;
 every agent of a thread saying goodbye around an unanswered question (orphaned or not); a long run
-of turns past a budget named above 20; a second room in another arena, and leaks across.
+of turns past a budget named above 20; a second room in another arena, and leaks across; messages
+to `ALL` (an FYI note, a request or vote answered by some, perhaps twice, work to ALL in a thread, a
+goodbye, a resume, a blocked, a Handler message and turns of a run); each name's own machine
+carrying a `model`, `company` and `session` or not, and a successor's resume declaring a new
+session, a new model (with its company or not), the same ones, or a model with a format character.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -138,8 +142,8 @@ def thread_of(msgs, m):
     return [x for x in msgs if x.thread == m.thread and not x.dropped]
 
 
-def mutate(rng, people, msgs, add):
-    """One mutation, in place."""
+def mutate(rng, people, msgs, add, persona):
+    """One mutation, in place; `persona` is each name's provenance on its own machine (model, company, session)."""
     first = people[0]
     live = [m for m in msgs if not m.dropped]
     answers = [m for m in live if m.parent is not None]
@@ -147,7 +151,7 @@ def mutate(rng, people, msgs, add):
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
-                       "succession", "succession", "succession"])
+                       "succession", "succession", "succession", "all", "all", "all", "all"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -262,7 +266,7 @@ def mutate(rng, people, msgs, add):
         evidence = rng.randrange(n) if what == "evidence" else -1
         for k in range(n):
             extra = {"new_evidence": "CI run 4411 failed on main"} if k == evidence else {}
-            nxt = add(b, [a], rng.choice(["propose", "state", "review", "reply"]), parent=last.key, thread=last.thread,
+            nxt = add(b, [a] if rng.random() < 0.9 else ["ALL"], rng.choice(["propose", "state", "review", "reply"]), parent=last.key, thread=last.thread,
                       request=last.request, expects=rng.random() < 0.5, **extra)
             last, a, b = nxt, b, a
     elif what == "handler" and live:
@@ -270,7 +274,7 @@ def mutate(rng, people, msgs, add):
         m = rng.choice(live)
         last = thread_of(msgs, m)[-1]
         agent = last.sender if last.sender != HANDLER else first
-        h = add(HANDLER, [agent], rng.choice(["request", "state"]), parent=last.key, thread=last.thread, request=last.request,
+        h = add(HANDLER, [agent] if rng.random() < 0.75 else ["ALL"], rng.choice(["request", "state"]), parent=last.key, thread=last.thread, request=last.request,
                 expects=rng.random() < 0.6)
         if rng.random() < 0.6:
             add(agent, rng.choice([[HANDLER], [HANDLER]] + [[p] for p in people if p != agent]), rng.choice(["reply", "state"]),
@@ -287,7 +291,7 @@ def mutate(rng, people, msgs, add):
             # A question to `who` first, so a reply is owed when it blocks.
             last = add(peer, [who], "request", parent=last.key, thread=last.thread, request=last.request, expects=True)
         asked = last
-        b = add(who, [peer], "blocked", parent=last.key, thread=last.thread, request=last.request)
+        b = add(who, [peer] if rng.random() < 0.8 else ["ALL"], "blocked", parent=last.key, thread=last.thread, request=last.request)
         for _ in range(rng.randint(1, 3)):
             step = rng.choice(["owed", "again", "handler-note", "turn", "peer", "lift-handler", "lift-evidence"])
             if step == "owed":
@@ -310,7 +314,9 @@ def mutate(rng, people, msgs, add):
         # more from it (a request, a note to the Handler, a blocked, a second resume); after, a reply.
         who = rng.choice(people)
         peer = rng.choice([p for p in people if p != who])
-        s = place(add(who, [peer], "resume", thread=f"t-s{len(msgs)}", request=f"r-s{len(msgs)}", expects=True))
+        # To its peer, or to ALL (section 8: a joining participant "sends `hello` or `resume` to `ALL`").
+        s = place(add(who, [peer] if rng.random() < 0.7 else ["ALL"], "resume", thread=f"t-s{len(msgs)}", request=f"r-s{len(msgs)}",
+                      expects=True))
         pos = msgs.index(s) + 1
         early = []
         for _ in range(rng.randint(0, 2)):
@@ -349,7 +355,7 @@ def mutate(rng, people, msgs, add):
         byes = []
         for leaver in leavers:
             reentry = rng.choice(["final", "returning", "returning", "none"])
-            bye = add(leaver, [n for n in cast if n != leaver], "goodbye", thread=f"t-l{len(msgs)}", request=f"r-l{len(msgs)}",
+            bye = add(leaver, [n for n in cast if n != leaver] if rng.random() < 0.75 else ["ALL"], "goodbye", thread=f"t-l{len(msgs)}", request=f"r-l{len(msgs)}",
                       reentry=reentry)
             byes.append((bye, reentry))
             if rng.random() < 0.4:
@@ -405,11 +411,11 @@ def mutate(rng, people, msgs, add):
         name = rng.choice(people)
         peer = rng.choice([p for p in people if p != name])
         box = f"{name}-NEW"
-        way = rng.choice(["declared", "declared", "declared", "no-session", "older", "uncited"])
+        way = rng.choice(["declared", "declared", "declared", "no-provenance", "older", "uncited"])
         n = len(msgs)
-        s = place(add(name, [peer], "resume", thread=f"t-v{n}", request=f"r-v{n}", expects=True, machine=box,
+        s = place(add(name, [peer] if rng.random() < 0.8 else ["ALL"], "resume", thread=f"t-v{n}", request=f"r-v{n}", expects=True, machine=box,
                       cite="older" if way == "older" else ("none" if way == "uncited" else "newest"),
-                      **({} if way == "no-session" else {"session": f"{name.lower()}-s2"})))
+                      **({} if way == "no-provenance" else succession_provenance(rng, persona[name]))))
         later = []
         if rng.random() < 0.7:
             later.append(add(peer, [name], "state", parent=s.key, thread=s.thread, request=s.request))
@@ -418,6 +424,57 @@ def mutate(rng, people, msgs, add):
         if rng.random() < 0.5:
             later.append(add(name, [peer], "request", thread=f"t-v{n}o", request=f"r-v{n}o", expects=True))
         scatter(later, msgs.index(s) + 1)
+    elif what == "all":
+        # A message to every participant of the arena (section 8, "How a group works": `to: [ALL]`):
+        # an FYI note, perhaps answered anyway; a request or vote to ALL, answered by some (to its
+        # sender or to ALL, now and then twice, perhaps by one with no pair with the asker); work to
+        # ALL in a thread (a deliver or reply answering its last message); a goodbye to ALL, acked.
+        sender = rng.choice(people) if rng.random() < 0.92 else STRANGER
+        n = len(msgs)
+        role = rng.choice(["fyi", "request", "request", "request", "work", "work", "goodbye"])
+        if role == "fyi":
+            note = place(add(sender, ["ALL"], "state", thread=f"t-all{n}", request=f"r-all{n}"))
+            if rng.random() < 0.3:
+                p = rng.choice([x for x in people if x != sender])
+                scatter([add(p, rng.choice([[sender], ["ALL"]]), rng.choice(["state", "reply"]), parent=note.key,
+                             thread=note.thread, request=note.request)], msgs.index(note) + 1)
+        elif role == "request":
+            q = place(add(sender, ["ALL"], rng.choice(["request", "request", "propose"]), thread=f"t-all{n}",
+                          request=f"r-all{n}", expects=True))
+            others = [x for x in people if x != sender]
+            answers = []
+            for p in rng.sample(others, rng.randint(0, len(others))):
+                to = ["ALL"] if rng.random() < 0.3 else [sender if sender in people or rng.random() < 0.5 else first]
+                kind = rng.choice(["reply", "reply", "state", "ack"])
+                answers.append(add(p, to, kind, parent=q.key, thread=q.thread, request=q.request))
+                if rng.random() < 0.12:
+                    # Answered twice: to the same recipients, to ALL, or to the asker by name.
+                    answers.append(add(p, rng.choice([to, ["ALL"], [sender]]), kind, parent=q.key, thread=q.thread,
+                                       request=q.request))
+            if answers and rng.random() < 0.2:
+                # The asker's follow-up to ALL in the thread, asking again.
+                answers.append(add(sender, ["ALL"], "state", parent=answers[0].key, thread=q.thread, request=q.request,
+                                   expects=True))
+            scatter(answers, msgs.index(q) + 1)
+        elif role == "work" and live:
+            m = rng.choice([x for x in live if x.kind != "goodbye"] or live)
+            last = thread_of(msgs, m)[-1]
+            who = rng.choice([x for x in people if x != last.sender] or people)
+            w = add(who, ["ALL"], rng.choice(["deliver", "reply", "ratify"]), parent=last.key, thread=last.thread,
+                    request=last.request, expects=rng.random() < 0.3)
+            scatter([w], msgs.index(last) + 1)
+        elif role == "goodbye":
+            reentry = rng.choice(["final", "returning", "returning", "none"])
+            bye = place(add(sender, ["ALL"], "goodbye", thread=f"t-all{n}", request=f"r-all{n}", reentry=reentry))
+            later = []
+            for p in [x for x in people if x != sender]:
+                if rng.random() < 0.4:
+                    later.append(add(p, [sender], "state", parent=bye.key, thread=bye.thread, request=bye.request))
+            if rng.random() < 0.4:
+                # Later, a question to ALL from another: a departed member is not read into it.
+                p = rng.choice([x for x in people if x != sender])
+                later.append(add(p, ["ALL"], "request", thread=f"t-all{n}q", request=f"r-all{n}q", expects=True))
+            scatter(later, msgs.index(bye) + 1)
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
@@ -428,6 +485,50 @@ def mutate(rng, people, msgs, add):
             ack = add(to[0], [leaver], "state", parent=bye.key, thread=bye.thread, request=bye.request)
             msgs.remove(ack)
             msgs.insert(msgs.index(bye) + 1, ack)
+
+
+MODELS = [("claude-opus-4", "anthropic"), ("gpt-5", "openai"), ("gemini-2.5-pro", "google")]
+
+
+def provenance(rng, people):
+    """Each name's runtime provenance on its own machine (section 4: `model` and `company`
+    "optional-but-recommended"; `session` optional in CORE): all, some or none of them."""
+    persona = {}
+    for name in people:
+        fields = {}
+        if rng.random() < 0.6:
+            model, company = rng.choice(MODELS)
+            fields["model"] = model
+            if rng.random() < 0.8:
+                fields["company"] = company
+        if rng.random() < 0.4:
+            fields["session"] = f"{name.lower()}-s1"
+        persona[name] = fields
+    return persona
+
+
+def succession_provenance(rng, prior):
+    """A successor's provenance against the prior holder's `prior` (section 4: "new
+    session/provenance"): a new session or the same one, a new model (with its company or without),
+    the same model restated (or with a format character: no new one), only another company, or none."""
+    way = rng.choice(["session", "session", "same-session", "model", "model", "model-alone", "same-model",
+                      "model-invisible", "company", "none"])
+    model, company = prior.get("model"), prior.get("company")
+    if way == "session":
+        return {"session": f"{prior.get('session', 'x-s1')[:-1]}2"}
+    if way == "same-session":
+        return {"session": prior["session"]} if "session" in prior else {}
+    if way in ("model", "model-alone"):
+        new_model, new_company = rng.choice([mc for mc in MODELS if mc[0] != model])
+        return {"model": new_model} if way == "model-alone" else {"model": new_model, "company": new_company}
+    if way == "same-model":
+        return {k: v for k, v in (("model", model), ("company", company)) if v is not None}
+    if way == "model-invisible":
+        return {"model": (model or "gpt-5") + "\u200b", **({"company": company} if company else {})} if model else {}
+    if way == "company":
+        return {"model": model, "company": rng.choice([c for _, c in MODELS if c != company])} if model else \
+            {"company": rng.choice(MODELS)[1]}
+    return {}
 
 
 def mint(rng, msgs):
@@ -460,7 +561,7 @@ def render(m, ids, fresh, names, body_variant=""):
              f"    from: {m.sender}", f"    to: [{', '.join(m.to)}]", f"    kind: {m.kind}",
              f"    reply_to: {parent}".rstrip(), f"    expects_reply: {'true' if m.expects else 'false'}",
              f"    arena: {arena}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
-    for field in ("terms", "exchange_budget", "new_evidence", "session"):
+    for field in ("terms", "exchange_budget", "new_evidence", "session", "model", "company"):
         if field in m.extra:
             lines.append(f"    {field}: {m.extra[field]}")
     lines.append("---")
@@ -481,8 +582,14 @@ def render(m, ids, fresh, names, body_variant=""):
 
 def folder(rng):
     people, msgs, add = base(rng)
+    persona = provenance(rng, people)
     for _ in range(rng.choice([1, 1, 2, 2, 3])):
-        mutate(rng, people, msgs, add)
+        mutate(rng, people, msgs, add, persona)
+    for m in msgs:
+        # Each name's own machine carries its provenance on every message it sends.
+        if "machine" not in m.extra and m.sender in persona:
+            for field, value in persona[m.sender].items():
+                m.extra.setdefault(field, value)
     ids, fresh, last = mint(rng, msgs)
     for k, m in enumerate(msgs):
         if m.extra.get("cite") in ("newest", "older"):
