@@ -34,19 +34,11 @@ import json
 import random
 import sys
 
+# The folders' room: its arenas, machine root, first moment and UUIDs (this script's folder is on sys.path).
+from generate_folders import ARENA, OTHER_ARENA, ROOT, START_MS, uuid7  # noqa: E402
+
 ME = "VEGA"
 PEERS = ["LYRA", "ORION", "ALTAIR"]
-ARENA = "CROX-SITE"
-OTHER_ARENA = "CROX-LAB"
-ROOT = "483293974eb8c6bacbd770700a95d021dff6d344de37e07eceb3310b1b077ecc"
-START_MS = 1790838000000  # 2026-10-01T07:00:00Z
-HEX = "0123456789abcdef"
-
-
-def uuid7(rng, ms):
-    t = f"{ms:012x}"
-    r = "".join(rng.choice(HEX) for _ in range(19))
-    return f"{t[:8]}-{t[8:12]}-7{r[:3]}-{rng.choice('89ab')}{r[3:6]}-{r[6:18]}"
 
 
 def iso(ms):
