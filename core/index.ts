@@ -77,6 +77,7 @@ export { replyAhead } from "./reply-order.js";
 export { confirmationPastExp, readbackPastExp } from "./readback-expiry.js";
 export { arrivalRefusal } from "./arrival-refusal.js";
 export type { HeldLines } from "./arrival-refusal.js";
+export { statedIdReuse } from "./stated-id-reuse.js";
 export { foreignSender } from "./line-sender.js";
 export { withoutBom } from "./byte-order-mark.js";
 export { isBlankLine, isSkippedLine } from "./skipped-line.js";

@@ -103,6 +103,13 @@ export interface StatementStore {
    */
   stating?(readback: string): Statement | undefined;
   /**
+   * Every statement whose readback has the id `readback`, whatever its state (one at most where
+   * each was prepared in the store: a prepare takes an id none of its statements states): what
+   * statedIdReuse asks of each line a thread appends, so a store that keeps statements by their
+   * readback's id answers it by index.
+   */
+  statementsStating?(readback: string): readonly Statement[];
+  /**
    * Keeps a note of an HO with `re=` a prepare was given, whether or not anything was prepared for
    * it: a store that knows no re-issues (no reissuesOf) learns a handoff's re-issue line from these
    * and its statements (statement-line.ts), a middle HO with no statement included. One note per
@@ -116,7 +123,7 @@ export interface StatementStore {
 }
 
 /** A store in memory (tests, and the base of the file store). */
-export function memoryStore(initial: readonly Statement[] = [], cancelled: readonly string[] = [], reissues: readonly ReissueNote[] = []): StatementStore & { all(): Statement[]; cancelled(): string[]; reissues(): ReissueNote[] } {
+export function memoryStore(initial: readonly Statement[] = [], cancelled: readonly string[] = [], reissues: readonly ReissueNote[] = []): StatementStore & Required<Pick<StatementStore, "statementsStating">> & { all(): Statement[]; cancelled(): string[]; reissues(): ReissueNote[] } {
   const byToken = new Map(initial.map((s) => [s.token, s]));
   const cancels = new Set(cancelled);
   const notes = new Map<string, ReissueNote>();
@@ -127,6 +134,7 @@ export function memoryStore(initial: readonly Statement[] = [], cancelled: reado
     forHandoff: (handoff, state) => [...byToken.values()].filter((s) => s.handoff === handoff && (state === undefined || s.state === state)),
     readbackIdsOf: (receiver) => [...byToken.values()].filter((s) => s.readback.from === receiver).map((s) => s.readback.id),
     stating: (readback) => [...byToken.values()].find((s) => s.readback.id === readback),
+    statementsStating: (readback) => [...byToken.values()].filter((s) => s.readback.id === readback),
     markCancelled: (handoff) => void cancels.add(handoff),
     isCancelled: (handoff) => cancels.has(handoff),
     noteReissue: (note) => void (notes.has(note.id) || notes.set(note.id, note)),

@@ -1694,7 +1694,7 @@ describe("prepared statements, with exp enforced by the object", () => {
     const s = await prepared(t, undefined, false);
     expect(s.readback.id).toBe("payer-1");
     // Any other line under payer-1 would leave the statement's RB unrelayable (THREAD_ID_REUSED).
-    for (const line of ["RW1 AN payer-1 re=scheduler-1 from=payer to=scheduler val=Y", "RW1 AQ payer-1 re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b // which account?", s.line.replace(` x_tok=${s.token}`, "")]) {
+    for (const line of ["RW1 AN payer-1 re=scheduler-1 from=payer to=scheduler val=Y", "RW1 AQ payer-1 re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b // which account?", s.line.replace(` x_tok=${s.token}`, ""), s.line.replace(`x_tok=${s.token}`, `x_tok=${"0".repeat(32)}`)]) {
       const taken = (await ok(await append(t, [line]))).results[0];
       expect([taken.status, taken.findings.map((f: any) => f.code)], line).toStrictEqual(["refused", ["THREAD_ID_REUSED"]]);
       expect(taken.findings[0].detail ?? taken.findings[0].message).toContain("scheduler-1");
@@ -1708,6 +1708,13 @@ describe("prepared statements, with exp enforced by the object", () => {
     const late = await prepared(u, "20991002T1405Z", false);
     setClock(Date.UTC(2099, 9, 2, 14, 6));
     expect((await ok(await append(u, [`RW1 AQ ${late.readback.id} re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b`]))).results[0].status).toBe("stored");
+    // Nor one abandoned in its window, nor after a restart, which reads the statements back from storage.
+    const v = fresh();
+    const dropped = await prepared(v, "20991002T1405Z", false);
+    await restart(v);
+    expect((await ok(await append(v, [`RW1 AQ ${dropped.readback.id} re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b`]))).results[0].findings.map((f: any) => f.code)).toStrictEqual(["THREAD_ID_REUSED"]);
+    await ok(await abandonOf(v, dropped.token));
+    expect((await ok(await append(v, [`RW1 AQ ${dropped.readback.id} re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b`]))).results[0].status).toBe("stored");
   });
 
   it("refuses a commit when the relayed readback is not the statement as prepared, and says so on append", async () => {

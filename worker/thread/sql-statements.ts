@@ -97,6 +97,8 @@ export interface SqlStatementStore extends StatementStore {
    * the line, whatever its length.
    */
   inLine(root: string, state: Statement["state"]): Statement[];
+  /** The core's optional look-up, always answered here, by the `rb_id` index. */
+  statementsStating(readback: string): readonly Statement[];
 }
 
 /**
@@ -165,6 +167,10 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
       // it answers. The object always gives n, so a prepare looks up one number by index.
       if (n === undefined) return sql.exec<{ id: string }>("SELECT rb_id AS id FROM statements WHERE rb_from = ?", receiver).toArray().map((r) => r.id);
       return sql.exec<{ id: string }>("SELECT rb_id AS id FROM statements WHERE rb_from = ? AND rb_n = ?", receiver, n).toArray().map((r) => r.id);
+    },
+    statementsStating(readback) {
+      // By the rb_id index: asked of every line a thread appends (statedIdReuse).
+      return read(sql.exec<{ body: string }>("SELECT body FROM statements WHERE rb_id = ?", readback).toArray());
     },
     markCancelled(handoff) {
       sql.exec("INSERT OR IGNORE INTO cancelled_handoffs (handoff) VALUES (?)", handoff);

@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranInLine, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, timeAt,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranInLine, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, statedIdReuse, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope, HeldLines,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -713,7 +713,7 @@ export class ThreadObject extends DurableObject<Env> {
       // No UN: its re= would name the stored message too, and appended, close that one instead.
       return { line: n, status: "refused", id: message.id, seq: null, findings: [reused], refusal: null };
     }
-    const stated = this.statedId(message);
+    const stated = statedIdReuse(this.statements, message, this.now());
     if (stated !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [stated], refusal: null };
     // No UN for these: nothing is wrong with the line but its moment or its order (a reply ahead of
     // what it answers; a readback or its confirmation past the window, note 32 and 65).
@@ -805,21 +805,6 @@ export class ThreadObject extends DurableObject<Env> {
     }
     this.heldBytes = bytes;
     return result as AppendResult;
-  }
-
-  /**
-   * THREAD_ID_REUSED for a line under the id of the RB a pending (still in its window) or committed
-   * statement of the thread states, unless the line relays that statement (an RB with its
-   * `x_tok`, which relayedStatement then checks): a message id names one message (section 2), and
-   * stored, the line would leave the statement's RB unrelayable, so its act could never clear. A
-   * prepare refuses an RB under an id the thread holds; this is the other way round.
-   */
-  private statedId(message: Message): Finding | null {
-    const row = this.sql.exec<{ body: string }>("SELECT body FROM statements WHERE rb_id = ? AND (state = 'committed' OR (state = 'pending' AND exp >= ?)) LIMIT 1", message.id, this.now()).toArray()[0];
-    if (row === undefined) return null;
-    const statement = JSON.parse(row.body) as Statement;
-    if (message.type === "RB" && message.slots["x_tok"] === statement.token) return null;
-    return finding("THREAD_ID_REUSED", `${message.id} is the id of the readback a statement prepared for ${statement.handoff} states, to be relayed under it; a message id names one message, so send this line under another id`, { slot: "id", received: message.id });
   }
 
   /**

@@ -5,9 +5,9 @@
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
 // of its re-issue line that can never run (handoffLine, endedInLine, endStatements) and a CX from
 // the HO's sender to its receiver cancels those of the HOs it withdrew (cancelOnThread), as the
-// object does. Before arrivalRefusal, the object's statedId: a line under the id of the RB a pending
-// (in its window) or committed statement states is THREAD_ID_REUSED unless it is an RB carrying that
-// statement's x_tok. A stored RB of a stored HO is recorded as the object's checkReadback records
+// object does. Before arrivalRefusal, the core's statedIdReuse, as the object calls it: a line under
+// the id of the RB a pending (in its window) or committed statement states is THREAD_ID_REUSED
+// unless it is an RB carrying that statement's x_tok. A stored RB of a stored HO is recorded as the object's checkReadback records
 // it (none from another party, `late` when the audit says THREAD_READBACK_LATE, else check-rb's
 // verdict; the thread holds no challenge). The audit is given actRan (a committed statement of the
 // HOs a CX withdrew), as the object's is. A prepare ({"at", "prepare", "statement", "exp", "n",
@@ -26,7 +26,7 @@
 import { createInterface } from "node:readline";
 import {
   abandon, arrivalRefusal, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, endStatements, endedInLine,
-  expireStatements, handoffLine, LIVE_STATES, memoryStore, prepare, profileResolver, readbackVerdict, readCall, readMessage, sameMessage, timeAt,
+  expireStatements, handoffLine, LIVE_STATES, memoryStore, prepare, profileResolver, readbackVerdict, readCall, readMessage, sameMessage, statedIdReuse, timeAt,
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
@@ -124,11 +124,11 @@ function replay(events: readonly Event[], end: number): unknown {
       appends.push(sameMessage(existing, m) ? ["duplicate", null, []] : ["refused", "THREAD_ID_REUSED", []]);
       continue;
     }
-    // The object's statedId: the id of the RB a pending (in its window) or committed statement
-    // states is that statement's, taken only by an RB relaying it (its x_tok).
-    const stating = store.all().find((st) => st.readback.id === m.id && (st.state === "committed" || (st.state === "pending" && st.exp >= timeAt(event.at))));
-    if (stating !== undefined && !(m.type === "RB" && m.slots["x_tok"] === stating.token)) {
-      appends.push(["refused", "THREAD_ID_REUSED", []]);
+    // As the object: the id of the RB a pending (in its window) or committed statement states is
+    // that statement's, taken only by an RB relaying it (the core's statedIdReuse).
+    const stated = statedIdReuse(store, m, timeAt(event.at));
+    if (stated !== null) {
+      appends.push(["refused", stated.code, []]);
       continue;
     }
     const late = arrivalRefusal(m, event.at, held);
