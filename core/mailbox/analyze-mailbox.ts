@@ -32,7 +32,7 @@ import { orphanedThreads } from "./orphaned-threads.js";
 import { quarantinedParents } from "./quarantined-parents.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
-import { establishedPairs, pairBudgetAt, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { establishedPairs, fullPairsBeyond, pairBudgetAt, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
@@ -256,6 +256,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
     append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
+    append(findings, fullPairsBeyond(shakes.unbound, pairs).filter((f) => !downgraded.has(f.id)));
     // A resume an error refuses (an undeclared succession) makes nobody wait for its answer.
     const refusedResumes = new Set(refused);
     for (const f of claims.findings) if (f.id !== undefined && f.severity === "error") refusedResumes.add(f.id);

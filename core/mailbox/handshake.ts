@@ -70,7 +70,7 @@ export interface Handshake {
   readonly established_profile: MailboxEnvelope["profile"] | null;
 }
 
-/** Work in a hello's thread addressed to agents that handshake does not bind to its sender. */
+/** A message in a hello's thread addressed to agents that handshake does not bind to its sender (work, or any message for FULL). */
 export interface OutsideWork {
   readonly entry: MailboxEntry;
   readonly agents: readonly string[];
@@ -118,9 +118,12 @@ const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss:
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
-function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>, outside: OutsideWork[]): Handshake {
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>, outside: OutsideWork[], unbound: OutsideWork[]): Handshake {
   const h = hello.envelope;
   const pairs = new Map<string, Pair>();
+  // Every proposal that was on the table: an answer to one is a counter or an acceptance, never a
+  // silent downgrade (COUNTER_AS_ACCEPT's reading), whoever sends it.
+  const proposals = new Set([h.id]);
   const pairOf = (m: MailboxEnvelope): Pair | undefined => {
     if (m.from !== h.from) return pairs.get(m.from);
     if (m.reply_to === null) return undefined;
@@ -129,8 +132,17 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   };
   for (const entry of messages) {
     const m = entry.envelope;
+    if (m.id === h.id) continue;
+    // A pair established under FULL keeps FULL in every thread (right-to-work.ts): a message to
+    // agents this handshake does not bind to its sender is held to their pairs. Where the hello
+    // lost a crossing, the whole thread is judged so already.
+    if (crossed.size === 0 && !isHandler(m.from)) {
+      const answersTerms = (m.kind === "welcome" || m.terms !== null) && m.reply_to !== null && proposals.has(m.reply_to);
+      const agents = m.arena !== h.arena ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
+      if (!answersTerms && agents.length > 0) unbound.push({ entry, agents });
+    }
     // Another hello in this thread is no root of it (HELLO_THREAD_REUSED): it proposes nothing here.
-    if (m.id === h.id || m.kind === "hello") continue;
+    if (m.kind === "hello") continue;
     if (isHandler(m.from)) {
       for (const p of pairs.values()) if (p.state === "blocked: handler-decision") p.state = p.established_by === null ? "establishing" : "established";
       continue;
@@ -183,6 +195,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
           }
         } else {
           pair.proposal = m;
+          proposals.add(m.id);
           pair.acceptance = null;
           pair.profile = m.profile;
           pair.transport = m.transport;
@@ -257,6 +270,22 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
   return { allowed: true, outside: m.to.filter((t) => !isHandler(t) && !bound(t)) };
 }
 
+/**
+ * The agents a message addresses (`ALL` and Handler seats aside) that this handshake does not bind
+ * to its sender, as `workUnderHandshake` reads the binding: the initiator is bound to each
+ * responder that answered it, a responder to the initiator and, once the group is established, to
+ * the other established responders; a sender the hello settled nothing with, to nobody.
+ */
+function unboundAgents(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): string[] {
+  const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
+  if (m.from === h.from) return agents.filter((t) => !pairs.has(t));
+  if (!pairs.has(m.from)) return agents;
+  const established = (c: string): boolean => pairs.get(c)?.state === "established";
+  const named = h.to.filter((t) => t !== ALL && !isHandler(t));
+  const group = [...pairs.values()].every((p) => p.state === "established") && named.every((n) => pairs.has(n));
+  return agents.filter((t) => !(t === h.from || (t !== m.from && established(t) && group)));
+}
+
 /** Without the callsign claims' verdict, every message speaks for its sender. */
 function misplacedHellos(sorted: readonly MailboxEntry[]): Map<string, MailboxEnvelope> {
   const openers = threadOpeners(new Map(sorted.map((entry) => [entry.envelope.id, entry.envelope])));
@@ -283,9 +312,10 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
  * did not cross stand.
  */
-export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted)): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[] } {
+export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted)): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[]; unbound: OutsideWork[] } {
   const findings: MailboxFinding[] = [];
   const outside: OutsideWork[] = [];
+  const unbound: OutsideWork[] = [];
   const out = new Map<string, Handshake>();
   const hellos = new Map<string, { hello: MailboxEntry; messages: readonly MailboxEntry[] }>();
   const welcomesTo = new Map<string, MailboxEnvelope[]>();
@@ -308,12 +338,12 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
   const lost = crossedHellos([...hellos.values()].map((x) => x.hello.envelope), welcomesTo);
   for (const [thread, { hello, messages }] of hellos) {
     const crossed = lost.get(hello.envelope.id) ?? new Map<string, string>();
-    const handshake = threadHandshake(hello, messages, findings, crossed, outside);
+    const handshake = threadHandshake(hello, messages, findings, crossed, outside, unbound);
     out.set(thread, handshake);
     if (crossed.size === 0) continue;
     const canonicals = [...crossed].map(([callsign, canonical]) => `with ${callsign}, hello ${canonical} is canonical`).join("; ");
     const rest = handshake.state === "superseded" ? "" : "; its pairs with the others it addresses stand";
     findings.push(mailboxFinding("HELLO_CROSSED", `this hello crossed a hello with a smaller root UUID (${canonicals}): both stay in the audit trail, and only the canonical hello's handshake establishes that pair${rest}`, at(hello)));
   }
-  return { handshakes: out, findings, outside };
+  return { handshakes: out, findings, outside, unbound };
 }

@@ -475,7 +475,9 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   });
   for (const id of cursor) if (isUuid7(id) && !byId.has(id) && !effective.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
 
-  // The primer gates readiness, not work: section 3's work-clean predicate does not name it.
+  // The primer gates readiness, not work: section 3's work-clean predicate does not name it. It is
+  // one file at the mailbox root (3), the room's, not an arena's: once the inbox holds any message
+  // its bootstrap has begun (4), whichever arena is reconciled (README note 119).
   for (const f of primerFindings(input.primer, byId.size, participant)) findings.push(f);
   const workClean = c.undispositioned_count === 0 && c.deferred_cta_count === 0 && c.pending_cta_count + c.active_cta_count + c.blocked_cta_count === 0 && c.expired_blocker_count === 0 && c.audit_state_with_live_work_count === 0 && c.open_reply_count === 0;
   const readinessClean = workClean && c.needs_audit_count === 0 && c.historical_debt_count === 0 && c.anomaly_count === 0 && !hasMailboxError(findings);

@@ -70,6 +70,13 @@ function pairedBefore(pairs: ReadonlyMap<string, Settled>, m: MailboxEnvelope): 
   return [...pairs.entries()].some(([k, p]) => p.since < m.id && k.startsWith(`${m.arena}\u0000`) && k.slice(m.arena.length + 1).split("\u0000").includes(m.from));
 }
 
+/** PROFILE_DOWNGRADE when a CORE message goes from its sender to an agent it was established with under FULL (`settled`: those pairs, established before it). */
+function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | undefined)[]): MailboxFinding[] {
+  const m = entry.envelope;
+  if (m.profile === "FULL" || !settled.some((p) => p?.profile === "FULL")) return [];
+  return [mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} between callsigns established under FULL: FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" })];
+}
+
 /**
  * Work (and FULL) outside handshake threads: `threads` are the threads no handshake judges, each
  * in UUID order. Raises WORK_BEFORE_ESTABLISHED and PROFILE_DOWNGRADE.
@@ -83,9 +90,7 @@ export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: R
       if (isHandler(m.from)) continue;
       const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
       const settled = agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
-      if (!rootFull && m.profile !== "FULL" && settled.some((p) => p?.profile === "FULL")) {
-        findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} between callsigns established under FULL: FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" }));
-      }
+      if (!rootFull) findings.push(...fullPairDowngrade(entry, settled));
       if (!WORK_KINDS.has(m.kind)) continue;
       let allowed: boolean;
       if (m.to.includes(ALL)) allowed = pairedBefore(pairs, m);
@@ -112,6 +117,22 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
     // thread) asks for any pair of the sender, as in rightToWork.
     const missing = agents.filter((t) => (t === ALL ? !pairedBefore(pairs, m) : !((pairs.get(pairKey(m.arena, m.from, t))?.since ?? m.id) < m.id)));
     if (missing.length > 0) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${m.thread} addressed to ${missing.join(", ")}, whom its handshake does not bind to ${m.from}, and ${m.from} and ${missing.join(", ")} have no handshake established before it in arena ${m.arena}: work under terms one side never saw`, at(entry)));
+  }
+  return findings;
+}
+
+/**
+ * FULL kept in a hello's thread between those its handshake does not bind (section 2: "Do not
+ * silently downgrade FULL requirements"): each message, to the agents it addresses that the
+ * handshake binds to none of its chains with the sender, is held to the pairs established before
+ * it, as in any other thread; what the handshake binds it judges itself. Raises PROFILE_DOWNGRADE.
+ */
+export function fullPairsBeyond(unbound: readonly OutsideWork[], pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
+  const findings: MailboxFinding[] = [];
+  for (const { entry, agents } of unbound) {
+    const m = entry.envelope;
+    const settled = agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
+    findings.push(...fullPairDowngrade(entry, settled));
   }
   return findings;
 }
