@@ -70,6 +70,11 @@ function pairedBefore(pairs: ReadonlyMap<string, Settled>, m: MailboxEnvelope): 
   return [...pairs.entries()].some(([k, p]) => p.since < m.id && k.startsWith(`${m.arena}\u0000`) && k.slice(m.arena.length + 1).split("\u0000").includes(m.from));
 }
 
+/** For each of `agents`, the pair `m`'s sender has with it in `m`'s arena when established before `m`, else undefined. */
+function settledBefore(pairs: ReadonlyMap<string, Settled>, m: MailboxEnvelope, agents: readonly string[]): (Settled | undefined)[] {
+  return agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
+}
+
 /** PROFILE_DOWNGRADE when a CORE message goes from its sender to an agent it was established with under FULL (`settled`: those pairs, established before it). */
 function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | undefined)[]): MailboxFinding[] {
   const m = entry.envelope;
@@ -89,7 +94,7 @@ export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: R
       const m = entry.envelope;
       if (isHandler(m.from)) continue;
       const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
-      const settled = agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
+      const settled = settledBefore(pairs, m, agents);
       if (!rootFull) findings.push(...fullPairDowngrade(entry, settled));
       if (!WORK_KINDS.has(m.kind)) continue;
       let allowed: boolean;
@@ -131,7 +136,7 @@ export function fullPairsBeyond(unbound: readonly OutsideWork[], pairs: Readonly
   const findings: MailboxFinding[] = [];
   for (const { entry, agents } of unbound) {
     const m = entry.envelope;
-    const settled = agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
+    const settled = settledBefore(pairs, m, agents);
     findings.push(...fullPairDowngrade(entry, settled));
   }
   return findings;
