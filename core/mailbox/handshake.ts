@@ -264,26 +264,28 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
   if (!pairs.has(m.from)) return { allowed: true, outside: m.to.filter((t) => !isHandler(t)) };
   if (!established(m.from)) return { allowed: false, outside: [] };
   if (m.to.includes(ALL)) return { allowed: true, outside: [] };
-  const named = h.to.filter((t) => t !== ALL && !isHandler(t));
-  const group = [...pairs.values()].every((p) => p.state === "established") && named.every((n) => pairs.has(n));
-  const bound = (t: string): boolean => t === h.from || (t !== m.from && established(t) && group);
+  const bound = bindsTo(m, h, pairs);
   return { allowed: true, outside: m.to.filter((t) => !isHandler(t) && !bound(t)) };
 }
 
 /**
- * The agents a message addresses (`ALL` and Handler seats aside) that this handshake does not bind
- * to its sender, as `workUnderHandshake` reads the binding: the initiator is bound to each
- * responder that answered it, a responder to the initiator and, once the group is established, to
- * the other established responders; a sender the hello settled nothing with, to nobody.
+ * Whom this handshake binds to `m`'s sender: the initiator to each responder that answered it, a
+ * responder to the initiator and, once the group is established, to the other established
+ * responders; a sender the hello settled nothing with, to nobody.
  */
-function unboundAgents(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): string[] {
-  const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
-  if (m.from === h.from) return agents.filter((t) => !pairs.has(t));
-  if (!pairs.has(m.from)) return agents;
+function bindsTo(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): (callsign: string) => boolean {
+  if (m.from === h.from) return (t) => pairs.has(t);
+  if (!pairs.has(m.from)) return () => false;
   const established = (c: string): boolean => pairs.get(c)?.state === "established";
   const named = h.to.filter((t) => t !== ALL && !isHandler(t));
   const group = [...pairs.values()].every((p) => p.state === "established") && named.every((n) => pairs.has(n));
-  return agents.filter((t) => !(t === h.from || (t !== m.from && established(t) && group)));
+  return (t) => t === h.from || (t !== m.from && established(t) && group);
+}
+
+/** The agents a message addresses (`ALL` and Handler seats aside) that this handshake does not bind to its sender (bindsTo). */
+function unboundAgents(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): string[] {
+  const bound = bindsTo(m, h, pairs);
+  return m.to.filter((t) => t !== ALL && !isHandler(t) && !bound(t));
 }
 
 /** Without the callsign claims' verdict, every message speaks for its sender. */
