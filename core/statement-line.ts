@@ -80,8 +80,7 @@ export function handoffLine(store: StatementStore, handoff: string, envelope?: H
     const named = i === 0 && re !== undefined ? re : note !== undefined && same(note) ? note.re : null;
     if (named !== null) {
       if (statementsOf(named).length > 0 || same(store.reissueNote?.(named))) add(named);
-      const stated = store.stating?.(named);
-      if (stated !== undefined && same(envelopeOfStatement(stated))) add(stated.handoff);
+      for (const stated of store.statementsStating?.(named) ?? []) if (same(envelopeOfStatement(stated))) add(stated.handoff);
     }
     // What re-issues it: an HO whose re= names it, or a readback one of its statements stated.
     for (const cited of [id, ...ownStatements.map((s) => s.readback.id)]) {

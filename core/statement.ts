@@ -97,16 +97,11 @@ export interface StatementStore {
    */
   readbackIdsOf?(receiver: string, n?: number): readonly string[];
   /**
-   * The statement whose readback has the id `readback`, or undefined: what a re-issue's `re=`
-   * names when it points at the void RB (rule 1) rather than at the original HO. Asked only of a
-   * store that knows no re-issues (no reissuesOf).
-   */
-  stating?(readback: string): Statement | undefined;
-  /**
    * Every statement whose readback has the id `readback`, whatever its state (one at most where
    * each was prepared in the store: a prepare takes an id none of its statements states): what
    * statedIdReuse asks of each line a thread appends, so a store that keeps statements by their
-   * readback's id answers it by index.
+   * readback's id answers it by index; and, of a store that knows no re-issues (no reissuesOf),
+   * what a re-issue's `re=` names when it points at the void RB (rule 1) rather than at the HO.
    */
   statementsStating?(readback: string): readonly Statement[];
   /**
@@ -133,7 +128,6 @@ export function memoryStore(initial: readonly Statement[] = [], cancelled: reado
     put: (statement) => void byToken.set(statement.token, statement),
     forHandoff: (handoff, state) => [...byToken.values()].filter((s) => s.handoff === handoff && (state === undefined || s.state === state)),
     readbackIdsOf: (receiver) => [...byToken.values()].filter((s) => s.readback.from === receiver).map((s) => s.readback.id),
-    stating: (readback) => [...byToken.values()].find((s) => s.readback.id === readback),
     statementsStating: (readback) => [...byToken.values()].filter((s) => s.readback.id === readback),
     markCancelled: (handoff) => void cancels.add(handoff),
     isCancelled: (handoff) => cancels.has(handoff),
