@@ -39,6 +39,11 @@ export interface ResponderHandshake {
   /** The exchange budget of the terms this pair accepted, when they named one. */
   readonly exchange_budget: number | null;
   /**
+   * The profile of the terms this pair accepted (the hello's, or an accepted counter's), once
+   * established; null before. Each chain's own: a group hello's responders may settle different ones.
+   */
+  readonly profile: MailboxEnvelope["profile"] | null;
+  /**
    * The tag set this pair settled (the hello's, or an accepted counter's), once established: every
    * later message between the pair carries it (section 4; settled-tags.ts). Null before.
    */
@@ -234,7 +239,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
     }
   }
-  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, tags: p.established_by === null ? null : [...p.tags] }));
+  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, profile: p.established_by === null ? null : p.profile, tags: p.established_by === null ? null : [...p.tags] }));
   // A chain with a callsign this hello lost its crossing with is kept for the audit trail, but
   // nothing it settled holds; the hello stands for everyone else it addresses.
   const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));
