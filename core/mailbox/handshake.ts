@@ -39,6 +39,11 @@ export interface ResponderHandshake {
   /** The exchange budget of the terms this pair accepted, when they named one. */
   readonly exchange_budget: number | null;
   /**
+   * The profile of the terms this pair accepted (the hello's, or an accepted counter's), once
+   * established; null before. Each chain's own: a group hello's responders may settle different ones.
+   */
+  readonly profile: MailboxEnvelope["profile"] | null;
+  /**
    * The tag set this pair settled (the hello's, or an accepted counter's), once established: every
    * later message between the pair carries it (section 4; settled-tags.ts). Null before.
    */
@@ -124,11 +129,22 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   // Every proposal that was on the table: an answer to one is a counter or an acceptance, never a
   // silent downgrade (COUNTER_AS_ACCEPT's reading), whoever sends it.
   const proposals = new Set([h.id]);
-  const pairOf = (m: MailboxEnvelope): Pair | undefined => {
-    if (m.from !== h.from) return pairs.get(m.from);
-    if (m.reply_to === null) return undefined;
-    for (const p of pairs.values()) if (p.ids.has(m.reply_to)) return p;
-    return undefined;
+  // The chains a message moves. A responder's is its own. The initiator's are those holding its
+  // parent ("exact causal parent when replying", kernel 3), and where several hold it (the hello,
+  // or the initiator's own message to several) those of the responders it addresses, since "`to`
+  // assigns the obligation to respond" (8): its reply to the hello to ORION speaks in ORION's chain,
+  // not in the first responder's. One addressing none of them (a Handler seat, a third party)
+  // speaks in every chain holding its parent, as it does in the only chain of a two-party hello.
+  const chainsOf = (m: MailboxEnvelope): Pair[] => {
+    if (m.from !== h.from) {
+      const own = pairs.get(m.from);
+      return own === undefined ? [] : [own];
+    }
+    const parent = m.reply_to;
+    if (parent === null) return [];
+    const cited = [...pairs.values()].filter((p) => p.ids.has(parent));
+    const addressed = m.to.includes(ALL) ? cited : cited.filter((p) => m.to.includes(p.callsign));
+    return addressed.length > 0 ? addressed : cited;
   };
   for (const entry of messages) {
     const m = entry.envelope;
@@ -160,11 +176,13 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // is not from the callsign this hello's chains bind, so it moves no chain; an answer to the terms
     // on the table is still told it is misaddressed, and its work is judged by its own arena's pairs.
     const foreign = m.arena !== h.arena;
-    const pair = pairOf(m);
-    if (pair !== undefined && foreign) {
-      const miss = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null) ? misaddressedAnswer(m, pair.proposal) : null;
-      if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
-    } else if (pair !== undefined) {
+    let downgraded = false;
+    for (const pair of chainsOf(m)) {
+      if (foreign) {
+        const miss = m.reply_to === pair.proposal.id && m.from !== pair.proposal.from && (m.kind === "welcome" || m.terms !== null) ? misaddressedAnswer(m, pair.proposal) : null;
+        if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
+        continue;
+      }
       pair.ids.add(m.id);
       // "Resume only on direct Handler authority or causally declared authority-changing evidence",
       // read as the exchange budget and a standing blocked read it (_dialogue-step.ts): evidence
@@ -175,9 +193,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       const miss = answering ? misaddressedAnswer(m, pair.proposal) : null;
       if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
       const answersProposal = answering && miss === null;
-      if (!answering && pair.profile === "FULL" && m.profile !== "FULL") {
-        findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));
-      }
+      if (!answering && pair.profile === "FULL" && m.profile !== "FULL") downgraded = true;
       if (answersProposal && pair.state !== "established") {
         const changed = changedTerms(m, pair);
         if ((m.terms ?? "counter") === "accept" && changed.length > 0) {
@@ -211,6 +227,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
         }
       }
     }
+    if (downgraded) findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));
     // A hello that lost a crossing licenses nothing of its own in its thread: its work is judged
     // by the pairs the handshakes establish (its own remaining ones among them), as in any other
     // thread (right-to-work.ts).
@@ -222,7 +239,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
     }
   }
-  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, tags: p.established_by === null ? null : [...p.tags] }));
+  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, profile: p.established_by === null ? null : p.profile, tags: p.established_by === null ? null : [...p.tags] }));
   // A chain with a callsign this hello lost its crossing with is kept for the audit trail, but
   // nothing it settled holds; the hello stands for everyone else it addresses.
   const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));

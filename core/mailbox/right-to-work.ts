@@ -3,7 +3,8 @@
  * do not begin claimed work"; section 8: a new conversation in an established room is "a fresh
  * ordinary CTA root"). A handshake establishes a pair of callsigns in an arena; work in any other
  * thread needs an established pair between its sender and each agent it addresses, established
- * before it in UUID order. A pair established under FULL keeps FULL everywhere. A hello that lost a
+ * before it in UUID order. A pair established under FULL keeps FULL everywhere from then on, whatever
+ * another handshake of it settled before or after (the strictest in force). A hello that lost a
  * crossing establishes no pair with the one it crossed (its other pairs stand), and its thread is
  * judged here too.
  */
@@ -20,7 +21,11 @@ import { WORK_KINDS } from "./vocabulary.js";
 interface Settled {
   /** The message that established the pair: work must come after it. */
   readonly since: string;
-  readonly profile: MailboxProfile;
+  /**
+   * The first message that established the pair under FULL, null if none did: from it on the pair
+   * keeps FULL everywhere, whatever a handshake of it settled before or after (the strictest in force).
+   */
+  readonly full: string | null;
   /**
    * Each exchange budget the pair accepted and the message that settled it (null: its terms named
    * none). A pair that shook hands twice accepted both, and works under the strictest in force.
@@ -36,27 +41,29 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
   const settle = (key: string, since: string, profile: MailboxProfile, budget: number | null): void => {
     const known = pairs.get(key);
     const budgets = [...(known?.budgets ?? []), { since, budget }];
-    if (known === undefined || since < known.since) pairs.set(key, { since, profile, budgets });
-    else pairs.set(key, { ...known, budgets });
+    const earlier = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || a < b ? a : b);
+    const full = earlier(known?.full ?? null, profile === "FULL" ? since : null);
+    pairs.set(key, { since: known === undefined || since < known.since ? since : known.since, full, budgets });
   };
   for (const hs of shakes.values()) {
     if (hs.state === "superseded") continue;
     const arena = arenaOf(hs.thread);
-    const profile = hs.established_profile ?? hs.profile;
+    // Each chain settled its own terms' profile (a responder's accepted counter may change it).
+    const profile = (r: { readonly profile: MailboxProfile | null }): MailboxProfile => r.profile ?? hs.profile;
     const crossed = new Set(hs.crossings.map((c) => c.callsign));
     const done = hs.responders.filter((r) => r.state === "established" && r.established_by !== null && !crossed.has(r.callsign));
-    for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile, r.exchange_budget);
+    for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile(r), r.exchange_budget);
     // A group handshake established as a whole settles its responders among themselves too.
     if (hs.state === "established") {
       const last = done.map((r) => r.established_by as string).sort().at(-1);
-      // Two responders accepted both budgets, each its own (none named being the default), and
-      // work under the stricter, as a pair that shook hands twice does.
+      // Two responders accepted both budgets and both profiles, each its own (none named being the
+      // default), and work under the stricter, as a pair that shook hands twice does.
       if (last !== undefined) {
         for (const a of done) {
           for (const b of done) {
             if (a.callsign >= b.callsign) continue;
-            settle(pairKey(arena, a.callsign, b.callsign), last, profile, a.exchange_budget);
-            settle(pairKey(arena, a.callsign, b.callsign), last, profile, b.exchange_budget);
+            settle(pairKey(arena, a.callsign, b.callsign), last, profile(a), a.exchange_budget);
+            settle(pairKey(arena, a.callsign, b.callsign), last, profile(b), b.exchange_budget);
           }
         }
       }
@@ -75,10 +82,10 @@ function settledBefore(pairs: ReadonlyMap<string, Settled>, m: MailboxEnvelope, 
   return agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
 }
 
-/** PROFILE_DOWNGRADE when a CORE message goes from its sender to an agent it was established with under FULL (`settled`: those pairs, established before it). */
+/** PROFILE_DOWNGRADE when a CORE message goes from its sender to an agent it was established with under FULL before it (`settled`: the pairs established before it). */
 function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | undefined)[]): MailboxFinding[] {
   const m = entry.envelope;
-  if (m.profile === "FULL" || !settled.some((p) => p?.profile === "FULL")) return [];
+  if (m.profile === "FULL" || !settled.some((p) => p !== undefined && p.full !== null && p.full < m.id)) return [];
   return [mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} between callsigns established under FULL: FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" })];
 }
 

@@ -874,15 +874,15 @@ describe("crossed hellos among three callsigns: one canonical hello between any 
 
 describe("pairBudget over a room of many pairs", () => {
   it("finds the strictest budget of 200,000 pairs without passing them all as call arguments", () => {
-    const pairs = new Map<string, { since: string; profile: "CORE"; budgets: { since: string; budget: number | null }[] }>();
-    for (let i = 0; i < 200_000; i++) pairs.set(`ROOM\u0000AAA\u0000P${String(i).padStart(6, "0")}`, { since: "x", profile: "CORE", budgets: [{ since: "x", budget: 50 + (i % 7) }] });
+    const pairs = new Map<string, { since: string; full: string | null; budgets: { since: string; budget: number | null }[] }>();
+    for (let i = 0; i < 200_000; i++) pairs.set(`ROOM\u0000AAA\u0000P${String(i).padStart(6, "0")}`, { since: "x", full: null, budgets: [{ since: "x", budget: 50 + (i % 7) }] });
     const first = { arena: "ROOM", from: "AAA", to: ["ALL"] } as unknown as Parameters<typeof pairBudget>[0];
     expect(pairBudget(first, pairs, 20)).toBe(50);
   });
 
   it("counts a handshake that named no budget as the default it set (section 8), not as no budget", () => {
     const first = { arena: "ROOM", from: "AAA", to: ["BBB"] } as unknown as Parameters<typeof pairBudget>[0];
-    const pair = (budgets: { since: string; budget: number | null }[]) => new Map([["ROOM\u0000AAA\u0000BBB", { since: "a", profile: "CORE" as const, budgets }]]);
+    const pair = (budgets: { since: string; budget: number | null }[]) => new Map([["ROOM\u0000AAA\u0000BBB", { since: "a", full: null, budgets }]]);
     // None named, then 30 accepted: the pair accepted 20 and 30, and works under the stricter.
     expect(pairBudget(first, pair([{ since: "a", budget: null }, { since: "b", budget: 30 }]), 20)).toBe(20);
     expect(pairBudget(first, pair([{ since: "a", budget: null }, { since: "b", budget: 30 }]), 20, "b")).toBe(20);
