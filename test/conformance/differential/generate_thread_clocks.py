@@ -235,12 +235,26 @@ def statements(rng, lines):
 
 
 def ending(rng, ho_text, k):
-    """How statement k's handoff ends, placed anywhere after its prepare (before or after a commit):
-    the receiver's DN (`OK`, `PARTIAL` or `NOOP`), or the sender's CX, then now and then the
-    receiver's `AN val=Y` to it (or `N`), each under an id of its own (800, 820 and 840 + k)."""
+    """How statement k's handoff ends, or moves, placed anywhere after its prepare (before or after
+    a commit): the receiver's DN (`OK`, `PARTIAL` or `NOOP`), or the sender's CX, then now and then
+    the receiver's `AN val=Y` to it (or `N`), a re-issue, or the same HO to another receiver with
+    that receiver's readback, each under an id of its own (800, 820, 840, 860 and 880 + k)."""
     sender, receiver, item = slot(ho_text, "from"), slot(ho_text, "to"), slot(ho_text, "item")
     ho = ho_text.split(" ")[2]
-    if rng.random() < 0.5:
+    r = rng.random()
+    if r < 0.15:
+        # Re-issued (rule 1: the same HO sent again), so that the statement's HO is superseded.
+        return [ho_text.replace(f" {ho} ", f" {sender}-{860 + k} re={ho} ", 1)]
+    if r < 0.3:
+        # Handed to another receiver, whose readback (composed as the tool states one, no x_tok) may
+        # pass and make it the item's owner (rule 1), before the relay or after.
+        other = "qa" if receiver != "qa" else "ops"
+        elsewhere = ho_text.replace(f" {ho} ", f" {sender}-{880 + k} ", 1).replace(f" to={receiver} ", f" to={other} ", 1)
+        if f"{sender}-{880 + k}" == elsewhere.split(" ")[2] and sender != other:
+            rb = relay(elsewhere, k, slot(ho_text, "exp") or "20261003T0900Z", ["x_tok", "none"], k + 1, f"{other}-{880 + k}")
+            return [rb, elsewhere][::rng.choice([1, -1])]
+        return []
+    if r < 0.6:
         out = rng.choice(["OK", "OK", "PARTIAL", "NOOP"])
         return [f"RW1 DN {receiver}-{800 + k} re={ho} from={receiver} to={sender} item={item} out={out}"]
     cx = f"RW1 CX {sender}-{820 + k} re={ho} from={sender} to={receiver} item={item} why=REVOKED"
