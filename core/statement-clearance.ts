@@ -52,23 +52,22 @@ export interface ThreadCancel {
  * to its receiver, about its item, withdraws it (section 5.4; withdraws), with the HOs of its
  * re-issue line it superseded when it cancels the live one (`withdrawnBy`, rule 1). What was
  * pending for them is cancelled (cancelHandoff), and a statement of theirs that already ran is
- * said (ranBeforeCancel), except for a CX the audit reads as a second end (THREAD_CLOSED_TWICE),
- * which withdrew nothing more.
+ * said (ranBeforeCancel).
  *
- * A CX sent again for a handoff already cancelled does nothing at all, and asks neither the audit
- * nor the store: the first cancel marked every id the line's cancel withdraws, a cancelled id
- * takes no statement afterwards (prepare and commit refuse it), and the line gains no HO it would
- * withdraw while that handoff stays closed. Without this, each further CX walked the whole line
- * and touched the store per id, so a sender's repeated CXs on a long line cost the square of it.
+ * A CX the audit reads as a second end (THREAD_CLOSED_TWICE) does nothing at all, and asks neither
+ * the audit nor the store: the handoff ended once already (section 5.4), by a cancel, which marked
+ * every id the line's cancel withdraws, or by a DN, UN or FL, which ended what was prepared for
+ * it (endStatements), and a closed handoff takes no statement afterwards. Marked cancelled after a
+ * DN, its abandoned statement's commit was refused as cancelled by a CX that withdrew nothing.
+ * And a sender's repeated CXs on a long line would each walk it, costing the square of it.
  */
 export function cancelOnThread(store: StatementStore, audit: Pick<ThreadAudit, "withdrawnBy">, cx: Message, ho: Message | null, found: readonly Finding[], now: string): ThreadCancel {
   const handoff = cx.re;
   if (handoff === null || ho === null || !withdraws(cx, ho)) return { cancelled: [], ran: null };
-  const again = found.some((f) => f.code === "THREAD_CLOSED_TWICE");
-  if (again && store.isCancelled(handoff)) return { cancelled: [], ran: null };
+  if (found.some((f) => f.code === "THREAD_CLOSED_TWICE")) return { cancelled: [], ran: null };
   const withdrawn = [...new Set([handoff, ...audit.withdrawnBy(handoff)])];
   const cancelled = cancelHandoff(store, handoff, now, withdrawn);
-  return { cancelled, ran: again ? null : ranBeforeCancel(store, handoff, withdrawn) };
+  return { cancelled, ran: ranBeforeCancel(store, handoff, withdrawn) };
 }
 
 /**

@@ -5,7 +5,9 @@
 // commitClearance over the relayed readbacks and the sender's answers; the statements a close or
 // cancel ends; alarms expiring statements and recording what is late) and by an independent Python
 // replay written from spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 27, 28, 32, 35, 65 and
-// 107; each append's status and refusal, each statement's answers (a commit's by its code) and end
+// 107; each append's status and refusal and what the thread says of its statements as it stores the
+// line (a relay's, a DN's, a CX's and an AN's to it), each statement's answers (a prepare's with the
+// RB id it states, n given or not; a commit's refusal by its code, slot and what it found) and end
 // state, the alarms' records, the lines stored and the report at the end must agree. A failure names the first conversation they disagree on, with both
 // answers.
 import { describe, expect, it } from "vitest";
@@ -35,7 +37,27 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const { status, output } = compare(["800", "1", "--first", "--break-commit"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
-    const refused = first.core.statements.findIndex((a, i) => a[0] === "refused" && a.length === 3 && first.replay.statements[i]?.[0] === "committed");
+    const refused = first.core.statements.findIndex((a, i) => a[0] === "refused" && a.length === 4 && first.replay.statements[i]?.[0] === "committed");
     expect(refused).toBeGreaterThanOrEqual(0);
+  });
+
+  it("names a relay of a statement, not as prepared, that the replay says nothing of", { timeout: 90_000 }, () => {
+    // The replay told that a relayed RB carrying a statement's token clears nothing only when the
+    // statement is gone says nothing of one that changed what the statement states.
+    const { status, output } = compare(["150", "1", "--first", "--break-relay"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const said = first.core.appends.findIndex((a, i) => JSON.stringify(a[3]) !== JSON.stringify(first.replay.appends[i]?.[3]));
+    expect((first.core.appends[said]?.[3] as unknown[][]).map((f) => f.slice(0, 2))).toStrictEqual([["STATEMENT_REFUSED", "x_tok"]]);
+    expect(first.replay.appends[said]?.[3]).toStrictEqual([]);
+  });
+
+  it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
+    // The replay told to number past the receiver's lines alone, not its statements' RBs.
+    const { status, output } = compare(["300", "1", "--first", "--break-numbering"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const picked = first.core.statements.findIndex((a, i) => a[0] === "prepared" && first.replay.statements[i]?.[0] === "prepared" && a[2] !== first.replay.statements[i]?.[2]);
+    expect(picked).toBeGreaterThanOrEqual(0);
   });
 });

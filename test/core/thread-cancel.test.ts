@@ -4,7 +4,7 @@
 // CXs on a long line cost the square of it (one thread holds 100,000 lines). A repeat now does
 // nothing, and must leave the store exactly as the walk did.
 import { describe, expect, it } from "vitest";
-import { cancelHandoff, cancelOnThread, createThreadAudit, memoryStore, parseLine, ranBeforeCancel, withdraws } from "../../core/index.js";
+import { cancelHandoff, cancelOnThread, commit, createThreadAudit, endedInLine, endStatements, memoryStore, parseLine, ranBeforeCancel, withdraws } from "../../core/index.js";
 import type { Finding, Message, Statement, StatementStore, ThreadAudit, ThreadCancel } from "../../core/index.js";
 
 const NOW = "20261201T1000Z";
@@ -15,12 +15,15 @@ function msg(line: string): Message {
   return read.value;
 }
 
-/** The rule as it stood before repeats were skipped: every CX walks what it withdraws. */
+/**
+ * The rule as it stood before repeats were skipped, every CX walking what it withdraws, but for a
+ * second end (THREAD_CLOSED_TWICE), which withdraws nothing (the handoff ended once already).
+ */
 function walked(store: StatementStore, audit: ThreadAudit, cx: Message, ho: Message | null, found: readonly Finding[], now: string): ThreadCancel {
-  if (cx.re === null || ho === null || !withdraws(cx, ho)) return { cancelled: [], ran: null };
+  if (cx.re === null || ho === null || !withdraws(cx, ho) || found.some((f) => f.code === "THREAD_CLOSED_TWICE")) return { cancelled: [], ran: null };
   const withdrawn = [...new Set([cx.re, ...audit.withdrawnBy(cx.re)])];
   const cancelled = cancelHandoff(store, cx.re, now, withdrawn);
-  return { cancelled, ran: found.some((f) => f.code === "THREAD_CLOSED_TWICE") ? null : ranBeforeCancel(store, cx.re, withdrawn) };
+  return { cancelled, ran: ranBeforeCancel(store, cx.re, withdrawn) };
 }
 
 /** A store that counts what is asked of it. */
@@ -117,5 +120,26 @@ describe("cancelOnThread", () => {
     // The generated conversations reach both cases this is about.
     expect(repeats).toBeGreaterThan(1500);
     expect(cancelledSome).toBeGreaterThan(200);
+  });
+
+  it("cancels nothing for a CX after a DN closed the handoff: the statement the close abandoned is refused as abandoned, not as cancelled by a CX that withdrew nothing", () => {
+    // Section 5.4: the DN ended the handoff; the sender's CX after it is a second end (THREAD_CLOSED_TWICE).
+    const audit = createThreadAudit();
+    const store = memoryStore();
+    const ho = msg("RW1 HO ops-1 from=ops to=b item=jira:X-1 ask=FIX");
+    audit.add(ho, 1);
+    const token = "00000000000000000000000000000001";
+    store.put({ token, handoff: "ops-1", call: {}, exp: "20261201T1100Z", readback: msg("RW1 RB b-700 re=ops-1 from=b to=ops item=jira:X-1 ask=FIX"), state: "pending" });
+    audit.add(msg("RW1 DN b-1 re=ops-1 from=b to=ops item=jira:X-1 out=OK"), 2);
+    // As the Worker's thread does once the DN is in: what was prepared for the closed handoff ends.
+    endStatements(store, endedInLine(audit.handoffs(NOW)), NOW);
+    const cx = msg("RW1 CX ops-2 re=ops-1 from=ops to=b item=jira:X-1 why=REVOKED");
+    const found = audit.add(cx, 3);
+    expect(found.map((f) => f.code)).toContain("THREAD_CLOSED_TWICE");
+    expect(cancelOnThread(store, audit, cx, ho, found, NOW)).toStrictEqual({ cancelled: [], ran: null });
+    expect(store.isCancelled("ops-1")).toBe(false);
+    const refused = commit(store, token, NOW);
+    expect(refused.ok).toBe(false);
+    expect(refused.findings[0]).toMatchObject({ code: "STATEMENT_REFUSED", slot: "x_tok", received: "abandoned" });
   });
 });

@@ -1225,6 +1225,18 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(r, [DN]))).results[0].done).toMatchObject({ ok: true, findings: [] });
   });
 
+  it("cancels nothing with a CX after a DN closed the handoff (a second end): the commit of the statement the close abandoned is refused as abandoned, not as cancelled", async () => {
+    const t = fresh();
+    const s = await prepared(t);
+    // The DN ends the handoff and what was prepared for it (section 5.4: an HO ends once).
+    await ok(await append(t, ["RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=NOOP"]));
+    const cx = (await ok(await append(t, ["RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED"]))).results[0];
+    expect(cx).toMatchObject({ status: "stored", cancelledStatements: 0 });
+    expect(cx.findings.map((f: any) => f.code)).toStrictEqual(["THREAD_CLOSED_TWICE"]);
+    const refused = await expectProblem(await commitOf(t, s.token), "statement-refused");
+    expect(refused.findings).toMatchObject([{ code: "STATEMENT_REFUSED", slot: "x_tok", received: "abandoned" }]);
+  });
+
   it("says on a CX's append when a statement of a handoff it withdrew already ran: the count of those it abandoned does not read as if the cancel stopped the act", async () => {
     const CX = "RW1 CX scheduler-2 re=scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 why=REVOKED";
     const codes = (r: any): string[] => r.findings.map((f: any) => f.code);

@@ -1,15 +1,20 @@
 """Runs the core, as a Worker's thread calls it, and the independent replay over the same seeded
 conversations with clocks, and compares them.
 
-    python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit]
+    python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit] [--break-relay] [--break-numbering]
 
-Compares each append's status and refusal code, each prepare's and abandon's answer (a refused
-prepare by its status alone), each statement's state at the end, the alarms' records (handoff, code,
+Compares each append's status and refusal code, and what the thread says of its statements as it
+stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
+and an AN's to a CX), each prepare's answer (a refused prepare by its status alone, a prepared one
+with the RB id it states) and abandon's, each commit's (committed, or refused with its code, slot
+and what it found), each statement's state at the end, the alarms' records (handoff, code,
 moment), the ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
 stands), prints the divergences clustered by what differs, with examples, and exits 1 when there is
 any. With --first it prints the first divergence alone (for the test); --break-confirmation plants a
 replay that lets a late `val=Y` through, --break-commit one that runs a statement in its window
-whatever was relayed, checked or answered. Needs python3 and node.
+whatever was relayed, checked or answered, --break-relay one that says nothing of a relay carrying
+a statement's token but not the statement as prepared, --break-numbering one whose prepare without
+`n` does not count the RBs the thread's statements state. Needs python3 and node.
 """
 import collections
 import json
@@ -34,14 +39,17 @@ def difference(case, theirs, ours):
     lines = [e for e in case["events"] if "line" in e]
     for event, a, b in zip(lines, theirs["appends"], ours["appends"]):
         if a[:2] != b[:2]:
-            key.append(("append", event["line"].split(" ")[1], tuple(a[:2]), tuple(b)))
+            key.append(("append", event["line"].split(" ")[1], tuple(a[:2]), tuple(b[:2])))
+        elif a[3:4] != b[3:4]:
+            # What the thread said of its statements as the line was stored (code, slot, what it found).
+            key.append(("said", event["line"].split(" ")[1], json.dumps(a[3]), json.dumps(b[3])))
     if sorted(map(tuple, theirs["orphans"])) != sorted(map(tuple, ours["orphans"])):
         core_only = sorted(set(map(tuple, theirs["orphans"])) - set(map(tuple, ours["orphans"])))
         mine_only = sorted(set(map(tuple, ours["orphans"])) - set(map(tuple, theirs["orphans"])))
         key.append(("orphans", tuple(o[1] for o in core_only), tuple(o[1] for o in mine_only)))
     # A prepare's refusal is compared by its status (the core names its finding, the replay its rule).
-    # A commit's refusal by its code (each side says why in a third field, not compared).
-    said = lambda answers: [a[:2] if len(a) == 3 else a if a[0] != "refused" or a[1] in ("expired", "abandoned", "cancelled", "pending", "committed") else ["refused"] for a in answers]
+    # A commit's refusal by its code, its slot and what it found there.
+    said = lambda answers: [a if len(a) == 4 else a if a[0] != "refused" or a[1] in ("expired", "abandoned", "cancelled", "pending", "committed") else ["refused"] for a in answers]
     if said(theirs["statements"]) != said(ours["statements"]):
         for a, b in zip(theirs["statements"], ours["statements"]):
             if said([a]) != said([b]):
@@ -74,6 +82,12 @@ def main():
     if comparison.planted("--break-commit"):
         # A replay for which a statement in its window runs whatever was relayed, checked or answered.
         thread_clock_checker.commits_cleared = False
+    if comparison.planted("--break-relay"):
+        # A replay for which a relayed RB with its statement's token but not as prepared says nothing.
+        thread_clock_checker.relays_said = False
+    if comparison.planted("--break-numbering"):
+        # A replay whose prepare without n numbers the RB past the receiver's lines alone.
+        thread_clock_checker.statements_numbered = False
     cases = list(generate_thread_clocks.conversations(count, seed))
     triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))

@@ -10,9 +10,16 @@
 // unless it is an RB carrying that statement's x_tok. A stored RB of a stored HO is recorded as the object's checkReadback records
 // it (none from another party, `late` when the audit says THREAD_READBACK_LATE, else check-rb's
 // verdict; the thread holds no challenge). The audit is given actRan (a committed statement of the
-// HOs a CX withdrew), as the object's is. A prepare ({"at", "prepare", "statement", "exp", "n",
-// "call", "token"}): for an HO of the thread live at that moment, the call read by readCall in its
-// vocabulary, the core's prepare under the given token. An abandon ({"at", "abandon": statement}):
+// HOs a CX withdrew), as the object's is. What the object says of statements as it stores a line,
+// as it says it: an RB's relayedStatement, an AN's cancelAckAfterCommit (the receiver's val=Y to a
+// CX once a statement it withdrew ran), a DN's noopAfterCommit or doneWithoutCommit (against the
+// statement that ran for its line, ranInLine, and the one its plan, the line's latest passing
+// readback, its own HO's first, relays), a CX's cancelOnThread's ran. A prepare ({"at", "prepare",
+// "statement", "exp", "n", "call", "token"}): for an HO of the thread live at that moment, the call
+// read by readCall in its vocabulary, the core's prepare under the given token, n null numbered as
+// the object's nextNumber does (freshNumber over the receiver's lines', statements' RBs' and cited
+// numbers), kept only when its RB's id is no line of the thread nor cited by a stored line's re=.
+// A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`). An abandon ({"at", "abandon": statement}):
 // the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
 // statement in its window is first held to commitClearance (the HO's state, its ownedElsewhere, the
 // readbacks recorded for it, the sender's ANs in order), then the core's commit. An alarm ({"at",
@@ -20,15 +27,16 @@
 // check-thread's report at its moment, each handoff or AQ it finds late (THREAD_EXPIRED,
 // THREAD_OVERDUE, THREAD_QUESTION_OVERDUE) recorded once, with that moment, as the object's alarm
 // does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
-// raised]]] per line, "orphans": [[handoff, code, at]], "statements": [[answer, code|state]] per
-// prepare and abandon, ["committed", null] or ["refused", code, "slot: why"] per commit, "states":
+// raised], [[code, slot, received] the object said of statements]] per line, "orphans": [[handoff,
+// code, at]], "statements": ["prepared", null, RB id] or [answer, code|state] per prepare and
+// abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, endStatements, endedInLine,
-  expireStatements, handoffLine, LIVE_STATES, memoryStore, prepare, profileResolver, readbackVerdict, readCall, readMessage, sameMessage, statedIdReuse, timeAt,
+  abandon, arrivalRefusal, cancelAckAfterCommit, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, profileResolver, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
-import type { CheckedRelay, Finding, HeldLines, Message, Vocabulary } from "../../../core/index.js";
+import type { CheckedRelay, Finding, HeldLines, Message, Statement, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 
 const resolve = profileResolver(null, shippedVocabulary);
@@ -37,7 +45,7 @@ const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTI
 type Event =
   | { readonly at: number; readonly line: string }
   | { readonly at: number; readonly alarm: true }
-  | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number; readonly call: Record<string, unknown>; readonly token: string }
+  | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number | null; readonly call: Record<string, unknown>; readonly token: string }
   | { readonly at: number; readonly abandon: number }
   | { readonly at: number; readonly commit: number };
 
@@ -59,6 +67,8 @@ function replay(events: readonly Event[], end: number): unknown {
   const audit = createThreadAudit({ vocabulary: resolve, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
   // The object's readbacks table: each RB of a stored HO, checked as it was stored (checkReadback).
   const readbacks = new Map<string, CheckedRelay[]>();
+  // The same, of every HO, in the order they were stored (the object's readbacks rows, by rowid).
+  const checkedRelays: (CheckedRelay & { readonly handoff: string })[] = [];
   const answers: Message[] = [];
   const tokens = new Map<number, string | null>();
   const statements: unknown[] = [];
@@ -66,6 +76,24 @@ function replay(events: readonly Event[], end: number): unknown {
   const expireDue = (now: string) => expireStatements(store, store.all().filter((st) => st.state === "pending" && st.exp < now), now);
   const appends: unknown[] = [];
   const orphans = new Map<string, [string, string, string]>();
+  // As the object's nextNumber: one past the agent's highest number in the thread (its lines', its
+  // statements' RBs', and those a stored line's re= cites), by the core's freshNumber.
+  const nextNumber = (agent: string): number | null => {
+    const lines = [...stored.values()];
+    const numbers = [
+      ...lines.filter((l) => l.from === agent).map((l) => messageNumber(l.id)),
+      ...store.all().filter((st) => st.readback.from === agent).map((st) => messageNumber(st.readback.id)),
+      ...lines.filter((l) => l.re !== null && messageSender(l.re) === agent).map((l) => shownNumbers(l, agent)[1]),
+    ];
+    return freshNumber(Math.max(0, ...numbers), () => [...numbers].sort((a, b) => a - b));
+  };
+  // A line naming statement k's RB as `<agent>-@k@` (the generator's, for a prepare that left n to
+  // the thread) names the id that prepare stated, else `<agent>-<700 + k>`.
+  const named = (text: string): string =>
+    text.replace(/([a-z0-9-]+)-@([0-9]+)@/g, (_, agent: string, k: string) => {
+      const token = tokens.get(Number(k));
+      return (token === null || token === undefined ? undefined : store.get(token)?.readback.id) ?? `${agent}-${700 + Number(k)}`;
+    });
   for (const event of events) {
     if ("alarm" in event) {
       const now = timeAt(event.at);
@@ -84,9 +112,19 @@ function replay(events: readonly Event[], end: number): unknown {
       const p = ho?.slots["p"];
       const vocabulary = resolve(typeof p === "string" ? p : null) as Vocabulary;
       const call = open ? readCall(event.call, vocabulary) : null;
-      const prepared = ho !== undefined && call?.ok === true ? prepare(store, { ho, call: call.value, exp: event.exp, n: event.n, now }, vocabulary, event.token) : null;
-      tokens.set(event.statement, prepared?.ok === true ? prepared.value.token : null);
-      statements.push(prepared?.ok === true ? ["prepared", null] : ["refused", ho === undefined ? "unknown-handoff" : !open ? "not-open" : (prepared?.findings ?? call?.findings ?? []).map((f) => f.code).join(" ")]);
+      // As the object numbers the RB when the prepare gives no n.
+      const n = event.n ?? (ho === undefined || call?.ok !== true ? null : nextNumber(ho.to ?? ""));
+      // The core states the RB; as the object, it is kept only once its id is known to be free: no
+      // line of the thread, nor a number of the receiver's a stored line's re= cites (note 32).
+      let staged: Statement | undefined;
+      const prepared = ho !== undefined && call?.ok === true && n !== null ? prepare({ ...store, put: (s) => void (staged = s) }, { ho, call: call.value, exp: event.exp, n, now }, vocabulary, event.token) : null;
+      const id = prepared?.ok === true ? prepared.value.readback.id : null;
+      const rbFrom = prepared?.ok === true ? (prepared.value.readback.from ?? "") : "";
+      const taken = id !== null && (stored.has(id) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id)));
+      if (staged !== undefined && !taken) store.put(staged);
+      const kept = prepared?.ok === true && !taken;
+      tokens.set(event.statement, kept ? (prepared as { value: Statement }).value.token : null);
+      statements.push(kept ? ["prepared", null, id] : ["refused", ho === undefined ? "unknown-handoff" : !open ? "not-open" : taken ? "taken" : (prepared?.findings ?? call?.findings ?? []).map((f) => f.code).join(" ")]);
       continue;
     }
     if ("abandon" in event) {
@@ -110,10 +148,10 @@ function replay(events: readonly Event[], end: number): unknown {
       }
       const done = refused === null ? commit(store, token, now) : null;
       const said = done?.ok === true ? null : (refused ?? done?.findings[0] ?? null);
-      statements.push(said === null ? ["committed", null] : ["refused", said.code, `${said.slot ?? ""}: ${said.message}`]);
+      statements.push(said === null ? ["committed", null] : ["refused", said.code, said.slot ?? null, said.received ?? null]);
       continue;
     }
-    const checked = readMessage(event.line, resolve);
+    const checked = readMessage(named(event.line), resolve);
     const m = checked.message;
     if (!checked.ok || m === null) {
       appends.push(["refused", "INVALID", []]);
@@ -138,15 +176,44 @@ function replay(events: readonly Event[], end: number): unknown {
     }
     stored.set(m.id, m);
     const found = audit.add(m, stored.size);
-    appends.push(["stored", null, found.map((f) => f.code).sort()]);
     const now = timeAt(event.at);
+    // What the object says of statements beside storing the line (its findings from the core's
+    // statement rules), each [code, slot, received].
+    let said: Finding[] = [];
     // As the object's checkReadback records an RB of a stored HO: none from another party, late
     // once the HO is closed or withdrawn, else check-rb's verdict (the thread holds no challenge).
     const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
     if (target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES")) {
       const p = target.slots["p"];
       const verdict = found.some((f) => f.code === "THREAD_READBACK_LATE") ? "late" : readbackVerdict(checkReadback(target, m, resolve(typeof p === "string" ? p : null) as Vocabulary, {}));
-      readbacks.set(target.id, [...(readbacks.get(target.id) ?? []).filter((r) => r.rb !== m.id), { rb: m.id, message: m, verdict }]);
+      const relay: CheckedRelay = { rb: m.id, message: m, verdict };
+      readbacks.set(target.id, [...(readbacks.get(target.id) ?? []).filter((r) => r.rb !== m.id), relay]);
+      checkedRelays.push({ handoff: target.id, ...relay });
+    }
+    // As the object's relayedFindings: what an RB carrying x_tok relays of the thread's statements.
+    if (m.type === "RB" && m.re !== null) said = relayedStatement(m, (t) => store.get(t), now);
+    // As the object's cancelAckFindings: the receiver's val=Y to a CX once a statement it withdrew ran.
+    if (m.type === "AN" && m.re !== null) {
+      const cx = stored.get(m.re);
+      if (cx?.type === "CX") {
+        const re = cx.re;
+        const ack = cancelAckAfterCommit(m, cx, () => (re === null ? undefined : committedStatement(store, audit.withdrawnBy(re))));
+        if (ack !== null) said = [ack];
+      }
+    }
+    // As the object's doneAgainstPlan, the tool's side: a DN of an HO of the thread (not from another
+    // party, nor about another item) against the statement that ran for its line, and against the
+    // statement its plan (the line's latest passing readback, its own HO's first) relays.
+    if (m.type === "DN" && m.re !== null) {
+      const ho = stored.get(m.re);
+      if (ho?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES" || f.code === "THREAD_REPLY_ITEM")) {
+        const line = new Set(audit.reissueLine(ho.id));
+        const passing = checkedRelays.filter((r) => r.verdict === "wilco" && line.has(r.handoff));
+        const plan = passing.filter((r) => r.handoff === ho.id).pop() ?? passing.pop();
+        const ran = ranInLine(store, ho.id);
+        const tool = noopAfterCommit(m, ran) ?? doneWithoutCommit(m, plan?.message, (t) => store.get(t), ran);
+        if (tool !== null) said = [tool];
+      }
     }
     if (m.type === "AN") answers.push(m);
     // What the object does to statements once the line is in: a DN, UN or FL ends those of its
@@ -158,7 +225,11 @@ function replay(events: readonly Event[], end: number): unknown {
         endStatements(store, endedInLine(audit.handoffs(now).filter((h) => members.has(h.id))), now);
       }
     }
-    if (m.type === "CX" && m.re !== null) cancelOnThread(store, audit, m, stored.get(m.re) ?? null, found, now);
+    if (m.type === "CX" && m.re !== null) {
+      const cancel = cancelOnThread(store, audit, m, stored.get(m.re) ?? null, found, now);
+      if (cancel.ran !== null) said = [cancel.ran];
+    }
+    appends.push(["stored", null, found.map((f) => f.code).sort(), said.map((f) => [f.code, f.slot ?? null, f.received ?? null])]);
   }
   const now = timeAt(end);
   expireDue(now);

@@ -6,8 +6,9 @@ handoffs and questions its alarm finds late.
     python3 generate_thread_clocks.py COUNT SEED   # one JSON line each: {"events": [...], "end": ms}
 
 An event is a line ({"at", "line"}), an alarm ({"at", "alarm": true}), a prepare ({"at", "prepare":
-HO id, "statement": k, "exp", "n", "call", "token"}), an abandon ({"at", "abandon": k}) or a commit
-({"at", "commit": k}).
+HO id, "statement": k, "exp", "n", "call", "token"}; "n" null leaves the RB's number to the thread),
+an abandon ({"at", "abandon": k}) or a commit ({"at", "commit": k}). A line naming statement k's RB
+as `<agent>-@k@` names the id its prepare stated (`stated`), which each replay reads in.
 
 The lines are generate_threads.py's walks (HOs with `exp=` and `due=`, readbacks with `exp=`,
 closes, cancels, re-issues, questions with `by=`, the sender's answers to readbacks, retries, lines
@@ -16,7 +17,8 @@ reply moved before the line it names and sent again after it (append that line f
 reply again, note 32), or a line sent again later; answers to readbacks with a window (the
 sender's yes or hold, about the readback's item, another or none; the receiver's own yes; a yes to
 a readback from another party); and statements prepared for HOs (pay's `rb=exec` ones, now and
-then another, which is refused) with a window drawn at the prepare's moment (a minute before it,
+then another, which is refused; in almost half the conversations a clean pay HO is added first, so
+that statements run at any count) with a window drawn at the prepare's moment (a minute before it,
 at it, later, kept within the HO's most of the time) or fixed, some abandoned later, on their
 window's edge or not; each statement's RB relayed (as section 5.3's tool states it, written here
 from the spec: the HO's echo, every execution value of the call, the window, the HO's digest and
@@ -24,8 +26,11 @@ from the spec: the HO's echo, every execution value of the call, the window, the
 h= changed, another statement's or an unknown `x_tok`, none), the sender's answers to that RB (yes,
 no or hold, about its item or none; now and then the receiver's), and commits (one to three,
 now and then right after a relay, within seconds, else anywhere later, past an abandon, a close or
-a cancel, on the window's edge or past it). A statement's token is fixed (k + 1 in 32 hex
-characters) and its RB numbered 700 + k, so the lines can carry them. Each line gets a moment, in epoch
+a cancel, on the window's edge or past it), and now and then its handoff's end placed anywhere
+after the prepare (the receiver's DN `OK`, `PARTIAL` or `NOOP`; the sender's CX, then now and then
+the receiver's `val=Y` or `N` to it, or that answer first). A statement's token is fixed (k + 1 in
+32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
+thread (n omitted), so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
 minute of an `exp`, its last millisecond, the next minute; a midnight either side), and an alarm
 runs now and then at the moment reached or at such an edge. The report is read at `end`, the last
@@ -36,6 +41,7 @@ import calendar
 import json
 import os
 import random
+import re
 import sys
 import time
 
@@ -164,13 +170,36 @@ CALL = dict(generate_threads.PAY)
 STATEMENT_EXPS = generate_threads.RB_EXPS + ["20261002T1130Z", "20261002T1201Z"]
 
 
+def clean_handoff(rng, lines):
+    """A pay HO asking rb=exec with every execution value (acct too, so that its readback can pass
+    without a record) from one of the conversation's agents to another, numbered 600 (past every
+    walk's line), inserted anywhere: a handoff whose statement can run, so that commits run at any
+    count. None when the conversation has fewer than two agents."""
+    agents = sorted({slot(t, "from") for t in lines} | {slot(t, "to") for t in lines} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-057"), ("ask", "PAY"), ("rb", "exec")] + generate_threads.PAY
+    if rng.random() < 0.3:
+        slots.append(("exp", rng.choice(generate_threads.EXPS)))
+    return generate_threads.line("HO", f"{sender}-600", slots)
+
+
 def statements(rng, lines):
     """Now and then a statement prepared for an HO (most of them pay's rb=exec ones; another is
     refused) with a window before, at or after the HO's, and now and then abandoned later: each a
-    dict among the lines, the window to arrive near in "near"."""
+    dict among the lines, the window to arrive near in "near". Now and then a clean pay HO is added
+    first (clean_handoff). A statement's RB is numbered n = 700 + k, or, in a fraction of prepares,
+    left to the thread (n omitted): its relays and answers then name it `<receiver>-@k@`, which the
+    replays read as the id the prepare stated (else 700 + k)."""
     out = list(lines)
-    hos = [t.split(" ")[2] for t in lines if t.split(" ")[1] == "HO"]
-    pay = [h for h, t in zip(hos, [t for t in lines if t.split(" ")[1] == "HO"]) if " rb=exec" in t and " p=pay" in t]
+    if rng.random() < 0.45:
+        extra = clean_handoff(rng, out)
+        if extra is not None:
+            out.insert(rng.randint(0, len(out)), extra)
+    texts = [t for t in out if t.split(" ")[1] == "HO"]
+    hos = [t.split(" ")[2] for t in texts]
+    pay = [h for h, t in zip(hos, texts) if " rb=exec" in t and " p=pay" in t]
     prepared = 0
     for _ in range(rng.choice([1, 1, 2, 3]) if pay else rng.choice([0, 1]) if hos and rng.random() < 0.1 else 0):
         ho = rng.choice(pay) if pay and rng.random() < 0.9 else rng.choice(hos)
@@ -179,26 +208,60 @@ def statements(rng, lines):
         at = next(i for i, t in enumerate(out) if isinstance(t, str) and t.split(" ")[2] == ho)
         # Half of them as the HO arrives, while it is most likely live.
         i = at + 1 if rng.random() < 0.5 else rng.randint(at + 1, len(out))
-        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": 700 + prepared, "call": CALL, "near": exp if rng.random() < 0.3 else None})
+        auto = rng.random() < 0.3
+        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": None if auto else 700 + prepared, "call": CALL, "near": exp if rng.random() < 0.3 else None})
         if rng.random() < 0.5:
             out.insert(rng.randint(i + 1, len(out)), {"abandon": prepared, "near": exp})
         text = next(t for t in out if isinstance(t, str) and t.split(" ")[2] == ho)
         if rng.random() < 0.6:
             # Relayed right after the prepare, now and then answered, and committed within seconds.
-            soon = [{"relay": prepared, "ho": text, "change": None if rng.random() < 0.5 else change(rng), "near": "soon"}]
+            soon = [{"relay": prepared, "ho": text, "auto": auto, "change": None if rng.random() < 0.5 else change(rng), "near": "soon"}]
             if rng.random() < 0.4:
-                soon.append(answer(rng, text, prepared, 9))
+                soon.append(answer(rng, text, prepared, 9, auto))
             soon.append({"commit": prepared, "near": "soon"})
             out[i + 1:i + 1] = soon
         # Its RB relayed (as prepared, or changed), the sender's answers to it, and commits.
         for _ in range(rng.choice([0, 1, 1, 1, 2])):
-            out.insert(rng.randint(i + 1, len(out)), {"relay": prepared, "ho": text, "change": change(rng), "near": exp})
+            out.insert(rng.randint(i + 1, len(out)), {"relay": prepared, "ho": text, "auto": auto, "change": change(rng), "near": exp})
         for j in range(rng.choice([0, 0, 1, 1, 2])):
-            out.insert(rng.randint(i + 1, len(out)), answer(rng, text, prepared, j))
+            out.insert(rng.randint(i + 1, len(out)), answer(rng, text, prepared, j, auto))
         for _ in range(rng.choice([1, 1, 2, 3])):
             out.insert(rng.randint(i + 1, len(out)), {"commit": prepared, "near": exp})
+        if rng.random() < 0.4:
+            for end in ending(rng, text, prepared):
+                out.insert(rng.randint(i + 1, len(out)), end)
         prepared += 1
     return out
+
+
+def ending(rng, ho_text, k):
+    """How statement k's handoff ends, or moves, placed anywhere after its prepare (before or after
+    a commit): the receiver's DN (`OK`, `PARTIAL` or `NOOP`), or the sender's CX, then now and then
+    the receiver's `AN val=Y` to it (or `N`), a re-issue, or the same HO to another receiver with
+    that receiver's readback, each under an id of its own (800, 820, 840, 860 and 880 + k)."""
+    sender, receiver, item = slot(ho_text, "from"), slot(ho_text, "to"), slot(ho_text, "item")
+    ho = ho_text.split(" ")[2]
+    r = rng.random()
+    if r < 0.15:
+        # Re-issued (rule 1: the same HO sent again), so that the statement's HO is superseded.
+        return [ho_text.replace(f" {ho} ", f" {sender}-{860 + k} re={ho} ", 1)]
+    if r < 0.3:
+        # Handed to another receiver, whose readback (composed as the tool states one, no x_tok) may
+        # pass and make it the item's owner (rule 1), before the relay or after.
+        other = "qa" if receiver != "qa" else "ops"
+        elsewhere = ho_text.replace(f" {ho} ", f" {sender}-{880 + k} ", 1).replace(f" to={receiver} ", f" to={other} ", 1)
+        if f"{sender}-{880 + k}" == elsewhere.split(" ")[2] and sender != other:
+            rb = relay(elsewhere, k, slot(ho_text, "exp") or "20261003T0900Z", ["x_tok", "none"], k + 1, f"{other}-{880 + k}")
+            return [rb, elsewhere][::rng.choice([1, -1])]
+        return []
+    if r < 0.6:
+        out = rng.choice(["OK", "OK", "PARTIAL", "NOOP"])
+        return [f"RW1 DN {receiver}-{800 + k} re={ho} from={receiver} to={sender} item={item} out={out}"]
+    cx = f"RW1 CX {sender}-{820 + k} re={ho} from={sender} to={receiver} item={item} why=REVOKED"
+    if rng.random() < 0.3:
+        return [cx]
+    # Inserted one after the other at random places, the acknowledgement may come first: then it is ahead.
+    return [f"RW1 AN {receiver}-{840 + k} re={sender}-{820 + k} from={receiver} to={sender} val={rng.choice(['Y', 'Y', 'N'])}", cx][::rng.choice([1, -1])]
 
 
 def token(k):
@@ -232,22 +295,31 @@ def change(rng):
     return rng.choice([["x_tok", "other"], ["x_tok", "unknown"], ["x_tok", "none"]])
 
 
-def rb_id(ho_text, k):
-    """The id of statement k's RB: its HO's receiver's, numbered n (700 + k, past every line's)."""
-    return f"{slot(ho_text, 'to')}-{700 + k}"
+def rb_id(ho_text, k, auto=False):
+    """The id of statement k's RB: its HO's receiver's, numbered n (700 + k, past every line's), or,
+    where the prepare left n to the thread (`auto`), `<receiver>-@k@`, which the replays read."""
+    return f"{slot(ho_text, 'to')}-@{k}@" if auto else f"{slot(ho_text, 'to')}-{700 + k}"
 
 
-def answer(rng, ho_text, k, j):
+def stated(text, rb_of):
+    """A line with each `<agent>-@k@` read as the id statement k's RB was given (`rb_of(k)`, None
+    when it was never prepared: then `<agent>-<700 + k>`)."""
+    if "-@" not in text:
+        return text
+    return re.sub(r"([a-z0-9-]+)-@([0-9]+)@", lambda m: rb_of(int(m.group(2))) or f"{m.group(1)}-{700 + int(m.group(2))}", text)
+
+
+def answer(rng, ho_text, k, j, auto=False):
     """An answer to statement k's RB: the sender's yes, no or hold (about its item or none), now and then the receiver's."""
     sender, receiver = slot(ho_text, "from"), slot(ho_text, "to")
     if rng.random() < 0.1:
         sender, receiver = receiver, sender
     about = rng.choice(["", "", f" item={slot(ho_text, 'item')}"])
     val = rng.choice(["Y", "Y", "Y", "N", "HOLD"])
-    return f"RW1 AN {sender}-{950 + 10 * k + j} re={rb_id(ho_text, k)} from={sender} to={receiver}{about} val={val}"
+    return f"RW1 AN {sender}-{950 + 10 * k + j} re={rb_id(ho_text, k, auto)} from={sender} to={receiver}{about} val={val}"
 
 
-def relay(ho_text, k, exp, change, prepared):
+def relay(ho_text, k, exp, change, prepared, rid=None):
     """Statement k's RB as the spec's tool states it (section 5.3: the HO's echo, every execution slot
     with the value that runs, its window, the HO's digest and x_tok), with `change` applied."""
     _, ho = validator.parse(ho_text)
@@ -271,7 +343,7 @@ def relay(ho_text, k, exp, change, prepared):
     elif kind == "x_tok":
         other = {"other": token(k + 1 if k + 1 < prepared else max(k - 1, 0) if k else 99), "unknown": "f" * 32}.get(change[1])
         slots = [(key, other if key == "x_tok" else v) for key, v in slots if key != "x_tok" or other is not None]
-    return generate_threads.line("RB", rb_id(ho_text, k), slots, tail)
+    return generate_threads.line("RB", rid or rb_id(ho_text, k), slots, tail)
 
 
 def conversation(rng):
@@ -302,7 +374,7 @@ def conversation(rng):
         if isinstance(item, str):
             events.append({"at": now, "line": item})
             continue
-        event = {"at": now, **{k: v for k, v in item.items() if k not in ("near", "ho", "change")}}
+        event = {"at": now, **{k: v for k, v in item.items() if k not in ("near", "ho", "change", "auto")}}
         if "prepare" in item:
             event["token"] = token(item["statement"])
             prepares += 1
@@ -320,7 +392,7 @@ def conversation(rng):
             if window and rng.random() < 0.7:
                 event["at"] = now = max(now, ms(window) + rng.choice([0, MINUTE - 1, MINUTE, MINUTE + 1]))
         if "relay" in item:
-            event = {"at": event["at"], "line": relay(item["ho"], k, windows_of.get(k, "20261002T1200Z"), item["change"], prepares)}
+            event = {"at": event["at"], "line": relay(item["ho"], k, windows_of.get(k, "20261002T1200Z"), item["change"], prepares, rb_id(item["ho"], k, item["auto"]))}
         events.append(event)
     if rng.random() < 0.6:
         now = edge_after(rng, now) if rng.random() < 0.5 else step(rng, now)

@@ -36,7 +36,24 @@ statement of its re-issue line refuses it, and a commit ends the line's other pe
 (abandoned, or expired past their window). The audit is told which HOs' act ran, so that a DN
 reporting the act after a CX that came after the commit is `THREAD_CANCEL_AFTER_ACT`, not
 `THREAD_DONE_AFTER_CANCEL` (section 5.4: "if the act had already run, it answers with the act's DN
-instead"). A prepare is refused too once a statement of the HO's line ran.
+instead"). A prepare is refused too once a statement of the HO's line ran. A refused commit names
+its slot and what it found there (Statements.commit), in the order the thread asks: the statement
+not pending (`x_tok`, its state; one a close abandoned after its line's act ran, `committed`; one
+abandoned for a cancelled handoff, `re`, `cancelled`), past its window (`exp`, the moment), the
+handoff not live (`re`, its state), its item owned elsewhere (`item`, that HO), no relay (`x_tok`,
+`none`), no relay as prepared (`x_tok`, those relays), held by the sender (`val`, the answer),
+no passing relay (`x_tok`, the last one's verdict), the line's act already run (`x_tok`,
+`committed`).
+
+What the thread says of its statements as it stores a line (Statements.said, section 5.3 and 5.4):
+an RB carrying `x_tok` of no statement (`STATEMENT_UNKNOWN`), of another HO's, of one no longer
+pending in its window, or not stating it as prepared (`STATEMENT_REFUSED`); a DN `out=NOOP` once
+the line's act ran (`DONE_NOOP`), a DN reporting the act when none of the line ran and its plan
+relays a statement (`DONE_UNCOMMITTED`); the sender's CX of a handoff whose act ran
+(`STATEMENT_REFUSED`), and the receiver's `val=Y` to such a CX (`STATEMENT_RAN`). A prepare
+without `n` numbers its RB one past the receiver's highest number in the thread (note 32: its
+lines, its statements' RBs, its ids a stored line's `re=` names), and one whose RB id the thread
+holds, another statement states or a `re=` cites is refused (section 2).
 
 Prepared statements (notes 27 and 35; the tool's side of section 5.3): a prepare is refused for
 an id that is no stored HO, for an HO not live at its moment (open, held or orphaned, as
@@ -57,18 +74,49 @@ included) and for a date from the next day. An alarm at a moment records each ha
 thread_auditor.py's report of the stored lines at `end`. Standard library only.
 """
 import datetime
+import functools
 import json
+import types
 
 import generate_thread_clocks
 import readback_checker
 import thread_auditor
 import validator
 
+class _ReadOnce:
+    """validator.py with each line read once: the replay asks thread_auditor.py about the same
+    stored lines at every commit, close, cancel, prepare and alarm, which read every line anew.
+    Neither it nor readback_checker.py changes what it reads, so a reading can be shared."""
+    parse = staticmethod(functools.lru_cache(maxsize=8192)(validator.parse))
+    verdict = staticmethod(functools.lru_cache(maxsize=8192)(validator.verdict))
+
+    def __getattr__(self, name):
+        return getattr(validator, name)
+
+
+_read_once = _ReadOnce()
+thread_auditor.validator = _read_once
+_judge = thread_auditor.verdict
+# A readback's verdict, judged once for each HO's line and readback (it reads the HO's line alone,
+# and the thread holds no expectations).
+_judged = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text: _judge(types.SimpleNamespace(text=ho_text), rb_text, {}))
+thread_auditor.verdict = lambda ho, rb_text, expected: _judged(ho.text, rb_text) if not expected else _judge(ho, rb_text, expected)
+
 ACTING_REPLIES = {"RB", "AN", "DN", "FL", "CX"}
 # Whether the sender's late yes is refused (compare_thread_clocks.py --break-confirmation plants a replay that lets it through).
 confirmations_closed = True
 # Whether a commit waits for its relayed, passing, unheld readback (--break-commit plants a replay that runs it without).
 commits_cleared = True
+# Whether a relayed RB that does not state its statement as prepared is said to clear nothing
+# (--break-relay plants a replay that says nothing of it).
+relays_said = True
+# Whether a prepare without n counts the RBs the thread's statements state (--break-numbering plants a replay that does not).
+statements_numbered = True
+
+
+def shown(value):
+    """A slot value as a line writes it (a boolean Y or N)."""
+    return "Y" if value is True else "N" if value is False else str(value)
 
 
 def minute(ms):
@@ -96,10 +144,10 @@ class Thread:
 
     def append(self, text, ms):
         """(status, code) of one line arriving at `ms`."""
-        ok, _ = validator.verdict(text)
+        ok, _ = _read_once.verdict(text)
         if not ok:
             return ["refused", "INVALID"]
-        _, m = validator.parse(text)
+        _, m = _read_once.parse(text)
         s = m["slots"]
         form = json.dumps(readback_checker.json_form(m), sort_keys=True)
         if m["id"] in self.stored:
@@ -141,6 +189,9 @@ class Statements:
     def __init__(self, thread):
         self.thread, self.all = thread, []
         thread.statements = self.all
+        self.withdrawn = {}  # HO id -> the HOs the CX that cancelled it withdrew
+        self.cancels = {}  # HO id -> the CX that cancelled it
+        self.cancelled = set()  # the HOs a CX withdrew: nothing is prepared or run for them again
 
     def ran(self):
         """The HOs whose act ran: one of their statements was committed."""
@@ -149,8 +200,21 @@ class Statements:
     def standing(self, now):
         return thread_auditor.audit(self.thread.texts, now, ran=self.ran())
 
-    def prepare(self, handoff, exp, now, token=None, n=None):
-        """A statement for a live HO asking rb=exec for an ask with execution slots, its exp neither past nor after the HO's."""
+    def next_number(self, agent):
+        """Note 32: an agent's next message number, for the RB a prepare without `n` states: one past
+        its highest in the thread, its lines' ids (`<from>-<n>`, note 16), its statements' RBs' and
+        its ids a stored line's `re=` names counted, else 1."""
+        def number(mid):
+            sender, _, n = (mid or "").rpartition("-")
+            return int(n) if sender == agent and n.isdigit() else 0
+        ids = [mid for mid, held in self.thread.stored.items() if held[0]["slots"].get("from") == agent]
+        ids += [st[4].split(" ")[2] for st in self.all if st[4] is not None and statements_numbered]
+        ids += [held[0]["slots"].get("re") for held in self.thread.stored.values()]
+        return 1 + max([0] + [number(mid) for mid in ids])
+
+    def prepare(self, handoff, exp, now, token=None, n=None, statement=None):
+        """A statement for a live HO asking rb=exec for an ask with execution slots, its exp neither
+        past nor after the HO's; its RB numbered `n`, else the receiver's next number (note 32)."""
         held = self.thread.stored.get(handoff)
         if held is None or held[0]["type"] != "HO":
             return None, ["refused", "unknown-handoff"]
@@ -166,41 +230,139 @@ class Statements:
             return None, ["refused", "STATEMENT_REFUSED"]
         k = len(self.all)
         # Its RB as the spec's tool states it (section 5.3), which the relay must carry unchanged.
-        rb = generate_thread_clocks.relay(held[2], n - 700, exp, None, k + 1) if token is not None else None
+        rid = f"{s.get('to')}-{n if n is not None else self.next_number(s.get('to'))}"
+        # Section 2: an id names one message. An RB under an id the thread holds, or another
+        # statement states, or a stored line's re= cites (note 32), could never be relayed.
+        if rid in self.thread.stored or any(st[4] is not None and st[4].split(" ")[2] == rid for st in self.all) \
+                or any(held[0]["slots"].get("re") == rid for held in self.thread.stored.values()):
+            return None, ["refused", "STATEMENT_REFUSED"]
+        rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid) if token is not None else None
         self.all.append([handoff, exp, "pending", token, rb])
-        return k, ["prepared", None]
+        return k, ["prepared", None, rid]
 
     def commit(self, k, now):
         """Section 5.3: runs once, within its window (note 27), for a live handoff whose item no
         newer HO of its sender handed elsewhere (rule 1), only when a readback relaying it unchanged
         (tail aside) passed and its sender's answer standing for it is none or val=Y ("only a passing
         readback, answered with AN val=Y where the receiver waits for one, clears the act"); one act
-        per handoff: the line's other pending statements end."""
+        per handoff: the line's other pending statements end. A refusal names its slot and what it
+        found there: the statement's state (`x_tok`), the moment past its window (`exp`), the
+        handoff's state (`re`), the HO that made another receiver the item's owner (`item`), the
+        readbacks that relay it (`x_tok`: none, those not stating it as prepared, or the last one's
+        verdict) or the sender's answer holding it (`val`)."""
         st = self.all[k]
+        handoff = st[0]
+        line = lambda: self.standing(now)["lines"].get(handoff, [handoff])
         if st[2] == "pending" and past(st[1], now):
             st[2] = "expired"
+            return ["refused", "STATEMENT_REFUSED", "exp", now]
+        if st[2] == "abandoned" and any(h in self.ran() for h in line()):
+            # Abandoned because its handoff's act ran under another statement: refused for that.
+            return ["refused", "STATEMENT_REFUSED", "x_tok", "committed"]
+        if st[2] == "abandoned" and handoff in self.cancelled:
+            return ["refused", "STATEMENT_REFUSED", "re", "cancelled"]
         if st[2] != "pending":
-            return ["refused", "STATEMENT_REFUSED", st[2]]
-        handoff, report = st[0], self.standing(now)
+            return ["refused", "STATEMENT_REFUSED", "x_tok", st[2]]
+        report = self.standing(now)
         states = {h[0]: h[1] for h in report["handoffs"]}
         if states.get(handoff) not in LIVE:
-            return ["refused", "STATEMENT_REFUSED", "re"]
+            return ["refused", "STATEMENT_REFUSED", "re", states.get(handoff, "unknown")]
         if report["owned_elsewhere"].get(handoff) is not None:
-            return ["refused", "STATEMENT_REFUSED", "item"]
-        form = lambda text: dict(readback_checker.json_form(validator.parse(text)[1]), tail=None)
-        relayed = [(rb, v) for rb, v in report["readbacks"].get(handoff, [])
-                   if self.thread.stored[rb][0]["slots"].get("x_tok") == st[3]]
-        passed = [rb for rb, v in relayed if v == "wilco" and form(self.thread.stored[rb][2]) == form(st[4])]
-        answers = report["answers"].get(handoff, [])
-        latest = answers[-1][1] if answers else None
-        if commits_cleared and not any(([val for r, val in answers if r == rb] or [latest])[-1] in (None, "Y") for rb in passed):
-            return ["refused", "STATEMENT_REFUSED", "cleared"]
-        line = report["lines"].get(handoff, [handoff])
-        if any(h in self.ran() for h in line):
-            return ["refused", "STATEMENT_REFUSED", "ran"]
+            return ["refused", "STATEMENT_REFUSED", "item", report["owned_elsewhere"][handoff]]
+        if commits_cleared:
+            form = lambda text: dict(readback_checker.json_form(_read_once.parse(text)[1]), tail=None)
+            relayed = [(rb, v) for rb, v in report["readbacks"].get(handoff, [])
+                       if self.thread.stored[rb][0]["slots"].get("x_tok") == st[3]]
+            if not relayed:
+                return ["refused", "STATEMENT_REFUSED", "x_tok", "none"]
+            exact = [(rb, v) for rb, v in relayed if form(self.thread.stored[rb][2]) == form(st[4])]
+            if not exact:
+                return ["refused", "STATEMENT_REFUSED", "x_tok", " ".join(rb for rb, _ in relayed)]
+            passed = [rb for rb, v in exact if v == "wilco"]
+            answers = report["answers"].get(handoff, [])
+            latest = answers[-1][1] if answers else None
+            standing = [([val for r, val in answers if r == rb] or [latest])[-1] for rb in passed]
+            if passed and not any(val in (None, "Y") for val in standing):
+                return ["refused", "STATEMENT_REFUSED", "val", shown(standing[-1])]
+            if not passed:
+                return ["refused", "STATEMENT_REFUSED", "x_tok", exact[-1][1]]
+        if any(h in self.ran() for h in report["lines"].get(handoff, [handoff])):
+            return ["refused", "STATEMENT_REFUSED", "x_tok", "committed"]
         st[2] = "committed"
-        self.end(set(line), now, "abandoned")
+        self.end(set(report["lines"].get(handoff, [handoff])), now, "abandoned")
         return ["committed", None]
+
+    def said(self, m, now):
+        """What the thread says of its statements as a stored line arrives (each [code, slot, what
+        it found there]), before the line ends any: an RB carrying `x_tok` that states no pending
+        statement of its HO as prepared (section 5.3: only the statement as prepared, relayed, clears
+        the act); a DN reporting nothing ran (`out=NOOP`) for a handoff whose act a commit ran, or
+        reporting the act (OK, PARTIAL) when its plan, the line's latest passing readback (its own
+        HO's first), relays a statement of the thread none of whose line ran (section 5.3: commit
+        executes the statement and nothing else); the sender's CX, not a second end, of a handoff
+        whose act ran, and the receiver's `val=Y` to a CX of one (section 5.4: "a cancel cannot
+        unsay an act", it answers with the act's DN)."""
+        s, kind = m["slots"], m["type"]
+        re = s.get("re")
+        if kind == "RB" and s.get("x_tok") is not None:
+            token = str(s["x_tok"])
+            st = next((st for st in self.all if st[3] == token), None)
+            if st is None:
+                return [["STATEMENT_UNKNOWN", "x_tok", None]]
+            if st[0] != re:
+                return [["STATEMENT_REFUSED", "x_tok", re]]
+            if st[2] != "pending" or past(st[1], now):
+                return [["STATEMENT_REFUSED", "x_tok", "expired" if st[2] == "pending" else st[2]]]
+            form = lambda text: dict(readback_checker.json_form(_read_once.parse(text)[1]), tail=None)
+            if relays_said and form(self.thread.stored[m["id"]][2]) != form(st[4]):
+                return [["STATEMENT_REFUSED", "x_tok", m["id"]]]
+            return []
+        held = self.thread.stored.get(re)
+        if kind == "AN" and held is not None and held[0]["type"] == "CX":
+            cx = held[0]["slots"]
+            if (s.get("from"), s.get("to")) == (cx.get("to"), cx.get("from")) and s.get("item") in (None, cx.get("item")) \
+                    and s.get("val") == "Y" and self.withdrawn.get(cx.get("re"), set()) & self.ran():
+                return [["STATEMENT_RAN", "val", "Y"]]
+            return []
+        if held is None or held[0]["type"] != "HO":
+            return []
+        ho = held[0]["slots"]
+        if kind == "DN" and (s.get("from"), s.get("to")) == (ho.get("to"), ho.get("from")) and s.get("item") in (None, ho.get("item")):
+            report = self.standing(now)
+            line = report["lines"].get(re, [re])
+            ran = any(h in self.ran() for h in line)
+            if s.get("out") == "NOOP" and ran:
+                return [["DONE_NOOP", "out", "NOOP"]]
+            if s.get("out") in ("OK", "PARTIAL") and not ran:
+                order = {mid: i for i, mid in enumerate(self.thread.stored)}
+                passing = sorted(((h != re, -order[rb], rb) for h in line for rb, v in report["readbacks"].get(h, []) if v == "wilco"))
+                plan = self.thread.stored[passing[0][2]][0]["slots"] if passing else None
+                st = next((st for st in self.all if plan is not None and st[3] == plan.get("x_tok")), None)
+                if st is not None:
+                    return [["DONE_UNCOMMITTED", "x_tok", st[2]]]
+            return []
+        if kind == "CX" and self.cancels.get(re) == m["id"] and self.withdrawn[re] & self.ran():
+            return [["STATEMENT_REFUSED", "x_tok", "committed"]]
+        return []
+
+    def withdraws(self, m, now):
+        """The HOs a CX withdraws (section 5.4, rule 1): from the HO's sender to its receiver about its
+        item, the live HO and the HOs of its line it superseded, a superseded HO alone; a second
+        end, none."""
+        s = m["slots"]
+        held = self.thread.stored.get(s.get("re"))
+        if held is None or held[0]["type"] != "HO":
+            return set()
+        ho = held[0]["slots"]
+        if (s.get("from"), s.get("to"), s.get("item")) not in ((ho.get("from"), ho.get("to"), ho.get("item")), (ho.get("from"), ho.get("to"), None)):
+            return set()
+        before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now)["handoffs"]}
+        line = thread_auditor.audit(self.thread.texts, now, ran=self.ran())["lines"].get(s["re"], [s["re"]])
+        if before.get(s["re"]) in LIVE:
+            return {s["re"]} | {h for h in line if before.get(h) == "superseded"}
+        if before.get(s["re"]) == "superseded":
+            return {s["re"]}
+        return set()
 
     def abandon(self, k, now):
         """Abandoned while pending and in its window; past it, refused and expired; else refused."""
@@ -237,18 +399,7 @@ class Statements:
             live = any(states[h][1] in LIVE for h in line)
             self.end({h for h in line if states[h][1] == "closed" or (not live and states[h][1] == "superseded")}, now, "abandoned")
         if kind == "CX":
-            ho = held[0]["slots"]
-            if (s.get("from"), s.get("to"), s.get("item")) != (ho.get("from"), ho.get("to"), ho.get("item")):
-                return
-            # The live HO's cancel withdraws it and the HOs of its line it superseded; a superseded
-            # HO's, that HO alone; a second end, nothing (note 27).
-            before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now)["handoffs"]}
-            withdrawn = set()
-            if before.get(s["re"]) in LIVE:
-                withdrawn = {s["re"]} | {h for h in line if before.get(h) == "superseded"}
-            elif before.get(s["re"]) == "superseded":
-                withdrawn = {s["re"]}
-            self.end(withdrawn, now, "cancelled")
+            self.end(self.withdrawn.get(s["re"], set()) if m["id"] == self.cancels.get(s["re"]) else set(), now, "cancelled")
 
 
 def replay(events, end):
@@ -265,7 +416,7 @@ def replay(events, end):
                     orphans.append([handoff, code, now])
             continue
         if "prepare" in event:
-            k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]), event.get("token"), event.get("n"))
+            k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]), event.get("token"), event.get("n"), event["statement"])
             tokens[event["statement"]] = k
             said.append(answer)
             continue
@@ -277,10 +428,20 @@ def replay(events, end):
             if tokens.get(event["commit"]) is not None:
                 said.append(statements.commit(tokens[event["commit"]], minute(event["at"])))
             continue
-        answer = thread.append(event["line"], event["at"])
-        appends.append(answer)
+        # `<agent>-@k@` names the RB statement k's prepare stated (else `<agent>-<700 + k>`).
+        text = generate_thread_clocks.stated(event["line"], lambda k: None if tokens.get(k) is None else statements.all[tokens[k]][4].split(" ")[2])
+        answer = thread.append(text, event["at"])
         if answer[0] == "stored":
-            statements.after(validator.parse(event["line"])[1], minute(event["at"]))
+            m, now = _read_once.parse(text)[1], minute(event["at"])
+            if m["type"] == "CX":
+                withdrawn = statements.withdraws(m, now)
+                if withdrawn:
+                    re = m["slots"]["re"]
+                    statements.withdrawn[re], statements.cancels[re] = withdrawn, m["id"]
+                    statements.cancelled |= withdrawn
+            answer = answer + [None, statements.said(m, now)]
+            statements.after(m, now)
+        appends.append(answer)
     statements.expire(minute(end))
     report = thread_auditor.audit(thread.texts, minute(end), ran=statements.ran())
     return {"appends": appends, "orphans": orphans, "statements": said,
