@@ -14,10 +14,10 @@ import type { MailboxEntry } from "./entry.js";
 /** Whose the message is, in words: the participant's own, another arena's, or sent to others. */
 function whose(entry: MailboxEntry, participant: string, arenas: ReadonlySet<string>): string {
   const m = entry.envelope;
-  if (!arenas.has(m.arena)) return `a ${m.kind} of arena ${m.arena}, not the arena reconciled (a callsign is a name within one arena, and this ledger is that arena's)`;
+  if (!arenas.has(m.arena)) return `${m.from}'s ${m.kind} in arena ${m.arena}, not the arena reconciled (a callsign is a name within one arena, and this ledger is that arena's)`;
   if (m.from === participant) return `${participant}'s own ${m.kind}`;
   const to = m.to.includes(ALL) ? `ALL (the callsigns of arena ${m.arena}, ${participant} not among them)` : m.to.join(", ");
-  return `a ${m.kind} sent by ${m.from} to ${to}`;
+  return `${m.from}'s ${m.kind} to ${to}`;
 }
 
 /**

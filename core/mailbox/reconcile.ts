@@ -441,7 +441,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const trusted = taken === undefined ? a.id : null;
     const d = trusted === null ? undefined : effective.get(trusted);
     const where = trusted === null ? { file: a.file } : { file: a.file, id: trusted };
-    if (taken !== undefined) findings.push(mailboxFinding("ANOMALY_ID_TAKEN", `its UUID ${a.id} is also the UUID of the valid message ${taken.file ?? a.id} (a ${taken.envelope.kind} from ${taken.envelope.from}): a duplicate UUID, so not trusted for this file, which is tracked by its file name and fingerprint; ${a.id}'s disposition is the valid message's, and it neither accounts for this file nor is changed for it`, { file: a.file, received: a.id ?? "" }));
+    if (taken !== undefined) findings.push(mailboxFinding("ANOMALY_ID_TAKEN", `its UUID ${a.id} is also the UUID of the valid message ${taken.file ?? a.id} (${taken.envelope.from}'s ${taken.envelope.kind}): a duplicate UUID, so not trusted for this file, which is tracked by its file name and fingerprint; ${a.id}'s disposition is the valid message's, and it neither accounts for this file nor is changed for it`, { file: a.file, received: a.id ?? "" }));
     // An invalid original "never becomes authorization, causality, or effect evidence" (7.6), and
     // is superseded only once "a separately published valid correction" closes it (3): `acted` or
     // `replied` cannot account for it, nor a correction this mailbox does not hold as one.

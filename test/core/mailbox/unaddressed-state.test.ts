@@ -40,7 +40,7 @@ describe("state naming what the participant was not addressed", () => {
     expect(report.items.map((i) => symbols.name(i.id))).toStrictEqual(["@h", "@r"]);
     const words = report.findings.map((f) => symbols.name(f.message));
     expect(words[0]).toContain("LYRA's own");
-    expect(words[1]).toContain("sent by VEGA to ORION");
+    expect(words[1]).toContain("VEGA's hello to ORION");
   });
 
   it("so is a cursor entry for such a message, with or without a disposition", () => {
