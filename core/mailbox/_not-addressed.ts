@@ -1,6 +1,6 @@
 /**
  * A participant's state naming a message the mailbox holds but does not address to it (README
- * note 120). Section 9 keys both records by inbound message: "Every valid addressed message
+ * note 122). Section 9 keys both records by inbound message: "Every valid addressed message
  * receives a durable disposition keyed by inbound UUID", and the cursor is the "private
  * consumed-UUID cursor" of what it read. Its own message, one sent to others, or one of another
  * arena than the one reconciled is none of those: such an entry settles nothing (the message is

@@ -424,7 +424,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
   const anomalyIds = new Set((input.anomalies ?? []).flatMap((a) => (a.id === null ? [] : [a.id])));
   for (const id of effective.keys()) if (!byId.has(id) && !anomalyIds.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", `a disposition for a UUID this mailbox does not hold (${input.archiveRead === true ? "not yet synced, or deleted; its archive was read too" : "archived, or not yet synced"})`, { id }));
-  // A disposition or cursor entry for a message held but not addressed to the participant: said, settling nothing (note 120).
+  // A disposition or cursor entry for a message held but not addressed to the participant: said, settling nothing (note 122).
   for (const f of notAddressedFindings("disposition", effective.keys(), participant, byId, addressedIds, arenas)) findings.push(f);
   // Keyed by exact filename plus fingerprint (10): a record that names no file closes nothing.
   const anomalyKey = (file: unknown, fingerprint: unknown): string | null => (typeof file === "string" && typeof fingerprint === "string" ? `${file}\u0000${fingerprint}` : null);
@@ -436,7 +436,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "") || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;
     // A UUID a valid message holds is that message's (a duplicate UUID is an anomaly, 10), not a
     // trustworthy one for this file: the anomaly is tracked by its file name and fingerprint (7),
-    // and the message's disposition neither accounts for it nor is to be changed for it (note 121).
+    // and the message's disposition neither accounts for it nor is to be changed for it (note 123).
     const taken = a.id === null ? undefined : byId.get(a.id);
     const trusted = taken === undefined ? a.id : null;
     const d = trusted === null ? undefined : effective.get(trusted);

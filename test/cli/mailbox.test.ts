@@ -1318,7 +1318,7 @@ describe("the participant's state folder", () => {
     expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([[1, 'dispositions line 1 is refused: the key "state" appears twice in one object; which value was meant would be a guess: skipped']]);
     expect(r.code).toBe(1);
   });
-  it("state naming a message not addressed to the participant, and a refused file under a valid message's UUID, are said, not read silently (README notes 120, 121)", () => {
+  it("state naming a message not addressed to the participant, and a refused file under a valid message's UUID, are said, not read silently (README notes 122, 123)", () => {
     const a = room();
     const { hello, welcome } = handshake(a.root);
     // A refused twin of VEGA's hello: its UUID, to LYRA, without the transport it needs.

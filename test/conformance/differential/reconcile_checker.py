@@ -24,10 +24,10 @@ Readings followed where the spec leaves a choice (README conformance notes, core
 - a disposition or cursor entry keyed by a message the mailbox holds that is not addressed to the
   participant in the arena reconciled (its own, one sent to others, another arena's) settles and
   owes nothing and is said, a note (dispositions and the cursor are keyed by inbound UUID, 9;
-  README note 120);
+  README note 122);
 - an anomaly whose UUID a valid message holds has no trustworthy UUID (a duplicate UUID is an
   anomaly, 10; 7 keys an anomaly without one by file name and fingerprint): that UUID's disposition
-  is the message's and never accounts for the anomaly, which is said, a note (README note 121).
+  is the message's and never accounts for the anomaly, which is said, a note (README note 123).
 """
 import re
 

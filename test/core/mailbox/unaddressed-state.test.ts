@@ -1,5 +1,5 @@
-// Two records of a participant's state that name what is not its own to settle (README notes 120
-// and 121): a disposition or cursor entry for a message the mailbox holds but does not address to
+// Two records of a participant's state that name what is not its own to settle (README notes 122
+// and 123): a disposition or cursor entry for a message the mailbox holds but does not address to
 // it (its own message, one sent to others, another arena's), and an anomaly (a refused file) that
 // carries the UUID of a valid message. Both were once passed over in silence: the first proved
 // and owed nothing, unsaid; the second shared the valid message's disposition, so the message's
