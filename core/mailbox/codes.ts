@@ -141,6 +141,7 @@ export const MAILBOX_CODES = {
   // Reconciliation (sections 3, 7, 9).
   DISPOSITION_INVALID: "error",
   DISPOSITION_UNKNOWN_MESSAGE: "note",
+  DISPOSITION_NOT_ADDRESSED: "note",
   DISPOSITION_REQUEST_MISMATCH: "error",
   LIFECYCLE_CONTRADICTION: "error",
   REPLY_NOT_FOUND: "error",
@@ -158,7 +159,9 @@ export const MAILBOX_CODES = {
   CURSOR_AHEAD: "error",
   CURSOR_INVALID_ENTRY: "error",
   CURSOR_UNKNOWN: "note",
+  CURSOR_NOT_ADDRESSED: "note",
   ANOMALY_OPEN: "error",
+  ANOMALY_ID_TAKEN: "note",
   QUARANTINED: "error",
   ARENA_AMBIGUOUS: "error",
   ARENA_FOREIGN: "error",

@@ -22,6 +22,7 @@ import type { Disposition } from "./disposition.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
+import { notAddressedFindings } from "./_not-addressed.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
 import { uuidInCursorEntry } from "./cursor-entry.js";
@@ -213,6 +214,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   };
   const items: ReconcileItem[] = [];
   const advance: string[] = [];
+  // The participant's inbox view: what its dispositions and cursor are keyed by (9).
+  const addressedIds = new Set<string>();
   const countCta = (cta: string): void => {
     if (cta === "pending") c.pending_cta_count++;
     else if (cta === "active") c.active_cta_count++;
@@ -243,6 +246,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const m = entry.envelope;
     if (!addresses(m, participant, members)) continue;
     c.addressed++;
+    addressedIds.add(m.id);
     const where = at(entry);
     const responses = mine.get(m.id) ?? [];
     // The exact causal reply that stands: a later one naming it in meta.mailbox.correction replaced it.
@@ -420,6 +424,8 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
   const anomalyIds = new Set((input.anomalies ?? []).flatMap((a) => (a.id === null ? [] : [a.id])));
   for (const id of effective.keys()) if (!byId.has(id) && !anomalyIds.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", `a disposition for a UUID this mailbox does not hold (${input.archiveRead === true ? "not yet synced, or deleted; its archive was read too" : "archived, or not yet synced"})`, { id }));
+  // A disposition or cursor entry for a message held but not addressed to the participant: said, settling nothing (note 122).
+  for (const f of notAddressedFindings("disposition", effective.keys(), participant, byId, addressedIds, arenas)) findings.push(f);
   // Keyed by exact filename plus fingerprint (10): a record that names no file closes nothing.
   const anomalyKey = (file: unknown, fingerprint: unknown): string | null => (typeof file === "string" && typeof fingerprint === "string" ? `${file}\u0000${fingerprint}` : null);
   const closed = new Set((input.anomalyIndex ?? []).flatMap((r) => {
@@ -428,8 +434,14 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   }));
   for (const a of input.anomalies ?? []) {
     if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "") || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;
-    const d = a.id === null ? undefined : effective.get(a.id);
-    const where = a.id === null ? { file: a.file } : { file: a.file, id: a.id };
+    // A UUID a valid message holds is that message's (a duplicate UUID is an anomaly, 10), not a
+    // trustworthy one for this file: the anomaly is tracked by its file name and fingerprint (7),
+    // and the message's disposition neither accounts for it nor is to be changed for it (note 123).
+    const taken = a.id === null ? undefined : byId.get(a.id);
+    const trusted = taken === undefined ? a.id : null;
+    const d = trusted === null ? undefined : effective.get(trusted);
+    const where = trusted === null ? { file: a.file } : { file: a.file, id: trusted };
+    if (taken !== undefined) findings.push(mailboxFinding("ANOMALY_ID_TAKEN", `its UUID ${a.id} is also the UUID of the valid message ${taken.file ?? a.id} (${taken.envelope.from}'s ${taken.envelope.kind}): a duplicate UUID, so not trusted for this file, which is tracked by its file name and fingerprint; ${a.id}'s disposition is the valid message's, and it neither accounts for this file nor is changed for it`, { file: a.file, received: a.id ?? "" }));
     // An invalid original "never becomes authorization, causality, or effect evidence" (7.6), and
     // is superseded only once "a separately published valid correction" closes it (3): `acted` or
     // `replied` cannot account for it, nor a correction this mailbox does not hold as one.
@@ -461,7 +473,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
       continue;
     }
     c.anomaly_count++;
-    findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${a.id === null ? " in the anomaly index by its exact file name plus fingerprint" : " against its UUID"}, or close it once resolved`, where));
+    findings.push(mailboxFinding("ANOMALY_OPEN", `${a.reason}: never consumed or deleted silently; record needs-audit${trusted === null ? " in the anomaly index by its exact file name plus fingerprint" : " against its UUID"}, or close it once resolved`, where));
   }
   // Each entry that is not a UUID, as often as it is written (each has its own line), naming the
   // message it still holds when it holds one.
@@ -474,6 +486,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor${where} holds ${JSON.stringify(entry)}${held}: only message UUIDs enter it, exactly (anomalies are tracked by fingerprint)`, { ...place, ...(named === null ? {} : { id: named }), received: entry }));
   });
   for (const id of cursor) if (isUuid7(id) && !byId.has(id) && !effective.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
+  for (const f of notAddressedFindings("cursor", cursor, participant, byId, addressedIds, arenas)) findings.push(f);
 
   // The primer gates readiness, not work: section 3's work-clean predicate does not name it. It is
   // one file at the mailbox root (3), the room's, not an arena's: once the inbox holds any message

@@ -1318,6 +1318,27 @@ describe("the participant's state folder", () => {
     expect(invalid.map((f) => [f.line, f.message])).toStrictEqual([[1, 'dispositions line 1 is refused: the key "state" appears twice in one object; which value was meant would be a guess: skipped']]);
     expect(r.code).toBe(1);
   });
+  it("state naming a message not addressed to the participant, and a refused file under a valid message's UUID, are said, not read silently (README notes 122, 123)", () => {
+    const a = room();
+    const { hello, welcome } = handshake(a.root);
+    // A refused twin of VEGA's hello: its UUID, to LYRA, without the transport it needs.
+    const twin = "2026-10-01-09-00-30-VEGA-hello-again.md";
+    writeFileSync(join(a.inbox, twin), readFileSync(join(a.inbox, hello), "utf8").replace(/^ +transport: local\n/m, ""));
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    mkdirSync(join(state, "cursor"));
+    // LYRA's ledger and cursor also name its own welcome, a message not addressed to it.
+    writeFileSync(join(state, "dispositions", "LYRA.jsonl"), [{ id: ID(1), state: "replied", cta: "completed", reply: ID(4), request_id: ID(3) }, { id: ID(4), state: "no-reply-required", cta: "none" }].map((d) => JSON.stringify(d)).join("\n") + "\n");
+    writeFileSync(join(state, "cursor", "LYRA.txt"), `${ID(1)}\n${ID(4)}\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    const report = JSON.parse(r.out) as { anomalies: { file: string; id: string | null }[]; reconciliation: { status: string; counts: { anomaly_count: number }; items: { id: string; disposition: string | null; action: string }[]; findings: { code: string; id?: string; file?: string }[] } };
+    expect(report.anomalies.map((x) => [x.file, x.id])).toStrictEqual([[twin, ID(1)]]);
+    const rec = report.reconciliation;
+    expect(rec.findings.map((f) => `${f.code} ${f.file ?? ""}`)).toStrictEqual([`DISPOSITION_NOT_ADDRESSED ${welcome}`, `ANOMALY_ID_TAKEN ${twin}`, `ANOMALY_OPEN ${twin}`, `CURSOR_NOT_ADDRESSED ${welcome}`]);
+    // The hello keeps its own disposition; the twin is one open anomaly, tracked by its file.
+    expect(rec.items.map((i) => [i.id, i.disposition, i.action])).toStrictEqual([[ID(1), "replied", "none"]]);
+    expect([rec.status, rec.counts.anomaly_count, r.code]).toStrictEqual(["WORK_CLEAN_WITH_AUDIT_DEBT", 1, 1]);
+  });
   it("an anomaly index line that is not an anomaly record is skipped and reported, never dropped without a word", () => {
     const a = room();
     handshake(a.root);

@@ -19,9 +19,11 @@ section 3 with a CTA state, mostly a consistent one; `replied` naming its exact 
 one or a UUID nobody wrote; `deferred` due before, at or after `now`; `blocked: handler-decision`
 expiring before, at or after `now`; now and then the fingerprint of the bytes handled, or of
 other bytes, as if the file were edited in place since; audit states with or without the evidence that lets them exit),
-a cursor holding some UUIDs, 0 to 2 anomalies (conflict copies without a UUID, refused files with
-one, addressed to VEGA, to another or unreadable) with or without a disposition or a closed
-anomaly-index record, and the primer present, missing, unusable or not judged.
+a cursor holding some UUIDs, now and then a disposition or cursor entry for a message not addressed
+to VEGA (its own, one sent to others, or another arena's), 0 to 2 anomalies (conflict copies
+without a UUID, refused files with one, now and then the UUID of a message of the room, addressed
+to VEGA, to another or unreadable) with or without a disposition or a closed anomaly-index record,
+and the primer present, missing, unusable or not judged.
 
 Each case is {"participant", "arena", "files": [{"name", "text", "archive"?}], "dispositions",
 "cursor", "anomalies", "anomalyIndex", "now", "primer"?}; `now` is one minute after the last message.
@@ -258,8 +260,16 @@ def case(rng):
             dispositions.append(fingerprinted(transition(rng, m, msgs, now)))
     if rng.random() < 0.1:
         dispositions.append({"id": uuid7(rng, now), "state": "no-reply-required", "cta": "none"})
+    # A transition or cursor entry keyed by a message not addressed to VEGA: its own, or one sent
+    # to others only (another arena's message to VEGA is drawn among `addressed` already).
+    stray = [m for m in msgs if ME not in m["to"]]
+    if stray and rng.random() < 0.15:
+        m = rng.choice(stray)
+        dispositions.append({"id": m["id"], "state": rng.choice(["no-reply-required", "needs-audit"]), "cta": "none", "at": iso(now - 30_000)})
     rng.shuffle(dispositions) if rng.random() < 0.05 else None
     cursor = [m["id"] for m in addressed if rng.random() < (0.1 if tidy else 0.3)]
+    if stray and rng.random() < 0.15:
+        cursor.append(rng.choice(stray)["id"])
     if addressed and rng.random() < 0.08:
         # An entry that is not a UUID as written: upper case, padded, or a file name.
         m = rng.choice(addressed)
@@ -269,7 +279,9 @@ def case(rng):
         text = f"broken {k} {rng.random()}"
         fingerprint = hashlib.sha256(text.encode()).hexdigest()
         trusted = rng.random() < 0.6
-        a = {"fingerprint": fingerprint, "file": f"anomaly-{k}.md", "id": uuid7(rng, now) if trusted else None,
+        # Now and then a refused file under the UUID of a message of the room (a duplicate UUID).
+        taken = trusted and rng.random() < 0.3
+        a = {"fingerprint": fingerprint, "file": f"anomaly-{k}.md", "id": (rng.choice(msgs)["id"] if taken else uuid7(rng, now)) if trusted else None,
              "to": rng.choice([[ME], [ME], ["LYRA"], None]), "reason": "FIELD_MISSING"}
         anomalies.append(a)
         if trusted and rng.random() < 0.6:

@@ -20,7 +20,14 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   (strictly) is expired;
 - a transition out of an audit state without evidence (reply, effect, correction, handler) is
   skipped, as any transition lacking the evidence its state needs;
-- a missing or unusable primer blocks readiness, not work (12).
+- a missing or unusable primer blocks readiness, not work (12);
+- a disposition or cursor entry keyed by a message the mailbox holds that is not addressed to the
+  participant in the arena reconciled (its own, one sent to others, another arena's) settles and
+  owes nothing and is said, a note (dispositions and the cursor are keyed by inbound UUID, 9;
+  README note 122);
+- an anomaly whose UUID a valid message holds has no trustworthy UUID (a duplicate UUID is an
+  anomaly, 10; 7 keys an anomaly without one by file name and fingerprint): that UUID's disposition
+  is the message's and never accounts for the anomaly, which is said, a note (README note 123).
 """
 import re
 
@@ -38,6 +45,7 @@ MODELED = {
     "RESTORABLE": False, "DEFERRAL_DUE": False, "REQUEST_WITHDRAWN": False, "REQUESTER_RETIRED": False,
     "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
     "CURSOR_INVALID_ENTRY": True, "MESSAGE_CHANGED": True,
+    "DISPOSITION_NOT_ADDRESSED": False, "CURSOR_NOT_ADDRESSED": False, "ANOMALY_ID_TAKEN": False,
 }
 # A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
 # holds "message UUIDs", exactly, 9).
@@ -135,9 +143,11 @@ def check(case):
     # One arena: a callsign is a name within one arena (4), and its ledger is that arena's.
     count["messages"] = sum(1 for e in msgs.values() if e["arena"] == case["arena"])
     items, advance = {}, []
+    # The inbound messages of the arena reconciled: what the ledger and the cursor are keyed by (9).
+    inbound = {i for i, m in msgs.items() if me in m["to"] and m["from"] != me and m["arena"] == case["arena"]}
     for i in sorted(msgs):
         m = msgs[i]
-        if me not in m["to"] or m["arena"] != case["arena"]:
+        if i not in inbound:
             continue
         count["addressed"] += 1
         q = i in quarantined
@@ -251,11 +261,18 @@ def check(case):
     anomaly_ids = {a["id"] for a in case["anomalies"] if a["id"] is not None}
     if any(i not in msgs and i not in anomaly_ids for i in effective):
         codes.add("DISPOSITION_UNKNOWN_MESSAGE")
+    if any(i in msgs and i not in inbound for i in effective):
+        codes.add("DISPOSITION_NOT_ADDRESSED")
+    if any(i in msgs and i not in inbound for i in cursor):
+        codes.add("CURSOR_NOT_ADDRESSED")
     closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
     for a in case["anomalies"]:
         if (a["file"], a["fingerprint"]) in closed or (a["to"] is not None and me not in a["to"] and "ALL" not in a["to"]):
             continue
-        d = effective.get(a["id"]) if a["id"] is not None else None
+        # A UUID a valid message holds is not trusted for this file: tracked by file and fingerprint.
+        if a["id"] is not None and a["id"] in msgs:
+            codes.add("ANOMALY_ID_TAKEN")
+        d = effective.get(a["id"]) if a["id"] is not None and a["id"] not in msgs else None
         if d is None or d["state"] in ("acted", "replied") or (d["state"] in TERMINAL and d["state"] != "superseded-by-correction" and "handler" not in d):
             count["anomaly_count"] += 1
             codes.add("ANOMALY_OPEN")
