@@ -272,6 +272,27 @@ describe("the incremental checker", () => {
     same(checked, after, settings());
     expect(checked.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
   });
+
+  it("numbers a UN after an edit that takes away or keeps an agent's highest number, as a check from scratch does", () => {
+    // The highest numbers follow the edited lines; an edit that takes away an agent's highest
+    // counts every line again: writer-7 made writer-3 leaves writer-5 (another line's re=) the highest.
+    const s = settings();
+    const lines = ["RW1 HO research-01 from=research  to=writer", "RW1 ST writer-7 from=writer to=research st=WIP", "RW1 ST research-02 re=writer-5 from=research to=writer st=WIP"];
+    const checker = createChecker();
+    const un = (text: string): unknown => {
+      const checked = checker.check(text, s);
+      same(checked, text, s);
+      return checked.lines[0]?.refusal;
+    };
+    expect(un(lines.join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
+    // Its tail edited: the same ids, the same highest.
+    expect(un([lines[0], `${lines[1]} // on it`, lines[2]].join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
+    expect(un([lines[0], (lines[1] as string).replace("writer-7", "writer-3"), lines[2]].join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-6 /) });
+    // The re= taken away as well: writer-3 is the highest left.
+    expect(un([lines[0], (lines[1] as string).replace("writer-7", "writer-3"), (lines[2] as string).replace("re=writer-5", "re=writer-2")].join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-4 /) });
+    // Raised again by an edit.
+    expect(un(lines.join("\n").replace("writer-7", "writer-9"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-10 /) });
+  });
 });
 
 export type { ThreadReport };
