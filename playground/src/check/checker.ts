@@ -7,6 +7,8 @@
  * - check-thread runs per bucket of linked groups (groups.ts, buckets.ts), with line keys for line
  *   numbers: an edit re-audits the buckets of the lines it changed, and renumbering lines re-audits
  *   nothing; the buckets' reports are merged and mapped back to line numbers (merge.ts, relabel.ts);
+ *   a bucket audited again is given each HO's digest as made for its reading (digests.ts);
+ * - the agents' highest message numbers, which number refused lines' UNs, follow the edited lines;
  * - a readback's report is kept by its HO's and RB's readings and the expectations (readbacks.ts);
  * - a line's view is the same object while nothing it shows changed, so a keyed, memoized row
  *   renders again only when its line did.
