@@ -224,6 +224,31 @@ describe("the incremental checker", () => {
     expect(d.report.owners.length).toBe(c.report.owners.length + 1);
   });
 
+  it("hashes an HO again when an edit changes it, and keeps the digest of one it left as it was", () => {
+    // A re-audited bucket is given each HO's digest as made for its reading (digests.ts): the
+    // digest of the HO as it was would leave the readback's h= matching an HO it no longer matches.
+    const s = settings();
+    const ho = sectionEight[0] as string;
+    const rb = sectionEight[1] as string;
+    const lines = [...corpus(40).split("\n"), ho, rb];
+    const checker = createChecker();
+    const voids = (c: ReturnType<typeof checker.check>): string[] => c.report.findings.filter((f) => f.code === "THREAD_READBACK_VOID" && f.handoff === "research-01").map((f) => f.code);
+    let text = lines.join("\n");
+    const a = checker.check(text, s);
+    same(a, text, s);
+    expect(voids(a)).toStrictEqual([]);
+    // The HO's tail changed: its digest is no longer the RB's h= (c40bba4360dc), so the readback is void.
+    text = [...lines.slice(0, -2), ho.replace("120 words", "121 words"), rb].join("\n");
+    const b = checker.check(text, s);
+    same(b, text, s);
+    expect(voids(b)).toStrictEqual(["THREAD_READBACK_VOID"]);
+    // The RB edited, the HO as it was: its bucket is audited again with the HO's kept digest.
+    text = [...lines.slice(0, -2), ho, `${rb} // ok`].join("\n");
+    const c = checker.check(text, s);
+    same(c, text, s);
+    expect(voids(c)).toStrictEqual([]);
+  });
+
   it("writes the receiver's UN for a refused line, numbered after what it sent", () => {
     const text = [sectionEight[0], sectionEight[1], "RW1 HO research-03 from=research to=writer item=gh:crox/site#42 ask=POLISH"].join("\n");
     const checked = createChecker().check(text, settings());
@@ -246,6 +271,27 @@ describe("the incremental checker", () => {
     const checked = checker.check(after, settings());
     same(checked, after, settings());
     expect(checked.lines[0]?.refusal).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
+  });
+
+  it("numbers a UN after an edit that takes away or keeps an agent's highest number, as a check from scratch does", () => {
+    // The highest numbers follow the edited lines; an edit that takes away an agent's highest
+    // counts every line again: writer-7 made writer-3 leaves writer-5 (another line's re=) the highest.
+    const s = settings();
+    const lines = ["RW1 HO research-01 from=research  to=writer", "RW1 ST writer-7 from=writer to=research st=WIP", "RW1 ST research-02 re=writer-5 from=research to=writer st=WIP"];
+    const checker = createChecker();
+    const un = (text: string): unknown => {
+      const checked = checker.check(text, s);
+      same(checked, text, s);
+      return checked.lines[0]?.refusal;
+    };
+    expect(un(lines.join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
+    // Its tail edited: the same ids, the same highest.
+    expect(un([lines[0], `${lines[1]} // on it`, lines[2]].join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-8 /) });
+    expect(un([lines[0], (lines[1] as string).replace("writer-7", "writer-3"), lines[2]].join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-6 /) });
+    // The re= taken away as well: writer-3 is the highest left.
+    expect(un([lines[0], (lines[1] as string).replace("writer-7", "writer-3"), (lines[2] as string).replace("re=writer-5", "re=writer-2")].join("\n"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-4 /) });
+    // Raised again by an edit.
+    expect(un(lines.join("\n").replace("writer-7", "writer-9"))).toMatchObject({ line: expect.stringMatching(/^RW1 UN writer-10 /) });
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { createThreadAudit } from "../../../core/index.js";
 import type { LineCheck, Message, ReadbackExpectations, ThreadAudit, ThreadReport, VocabularyResolver } from "../../../core/index.js";
+import { handoffDigest } from "./digests.js";
 import type { GroupReport, Raised } from "./merge.js";
 
 export interface Members {
@@ -45,7 +46,8 @@ export function bucketFor(members: Members, old: Bucket | undefined, vocabulary:
   members.checks.forEach((c, k) => {
     const m = c.message as Message;
     const key = members.keys[k] as number;
-    const findings = audit.add(m, key);
+    // The HOs the edit left as they were are not hashed again (digests.ts).
+    const findings = audit.add(m, key, handoffDigest(m));
     if (findings.length > 0) raised.push({ key, findings });
     if (m.type === "HO" && m.item !== null && !itemKeys.has(m.item) && !findings.some((f) => f.code === "THREAD_ID_REUSED")) itemKeys.set(m.item, key);
   });

@@ -7,11 +7,13 @@
  * - check-thread runs per bucket of linked groups (groups.ts, buckets.ts), with line keys for line
  *   numbers: an edit re-audits the buckets of the lines it changed, and renumbering lines re-audits
  *   nothing; the buckets' reports are merged and mapped back to line numbers (merge.ts, relabel.ts);
+ *   a bucket audited again is given each HO's digest as made for its reading (digests.ts);
+ * - the agents' highest message numbers, which number refused lines' UNs, follow the edited lines;
  * - a readback's report is kept by its HO's and RB's readings and the expectations (readbacks.ts);
  * - a line's view is the same object while nothing it shows changed, so a keyed, memoized row
  *   renders again only when its line did.
  */
-import { checkLine, createThreadAudit, isJsonForm, messageNumber } from "../../../core/index.js";
+import { checkLine, createThreadAudit, isJsonForm } from "../../../core/index.js";
 import type { HandoffState, LineCheck, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, ThreadReport, VocabularyResolver } from "../../../core/index.js";
 import { bucketFor, bucketReport } from "./buckets.js";
 import type { Bucket, Members } from "./buckets.js";
@@ -22,7 +24,7 @@ import { mergeReports } from "./merge.js";
 import type { GroupReport } from "./merge.js";
 import { createReadbacks } from "./readbacks.js";
 import type { Readbacks } from "./readbacks.js";
-import { createRefusals, highestNumbers } from "./refusals.js";
+import { createRefusals, highestAfterEdit, highestNumbers } from "./refusals.js";
 import type { Refusal } from "./refusals.js";
 import { createRelabel, KEY_BASE, KEY_LIMIT } from "./relabel.js";
 
@@ -140,27 +142,6 @@ function sameValidLines(p: Previous, checks: readonly LineCheck[], lines: readon
   return j === oldTo ? changed : null;
 }
 
-/** The numbered ids readings `[from, to)` use or cite with re=, a refused line's included, sorted: what highestNumbers counts. */
-function idsUsed(checks: readonly LineCheck[], from: number, to: number): string[] {
-  const ids: string[] = [];
-  for (let k = from; k < to; k++) {
-    const c = checks[k] as LineCheck;
-    const id = (c.message ?? c.envelope).id;
-    if (id !== null && messageNumber(id) > 0) ids.push(id);
-    // A re= shows its agent's number in use as well (highestNumbers counts it).
-    const re = c.message?.re ?? null;
-    if (re !== null && messageNumber(re) > 0) ids.push(re);
-  }
-  return ids.sort();
-}
-
-/** Two runs of readings use the same ids, as many times each, in any order. */
-function sameIdsUsed(a: readonly LineCheck[], aFrom: number, aTo: number, b: readonly LineCheck[], bFrom: number, bTo: number): boolean {
-  const x = idsUsed(a, aFrom, aTo);
-  const y = idsUsed(b, bFrom, bTo);
-  return x.length === y.length && x.every((id, k) => id === y[k]);
-}
-
 /** Two lists of the same objects, in the same order. */
 const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, k) => x === b[k]);
 
@@ -273,11 +254,12 @@ export function createChecker(options: CheckerOptions = {}): Checker {
 
     // Views, the same object while the line's number, text, reading and refusal are.
     const anyRefused = checks.some((c) => !c.ok);
-    // The numbers agents used change only when the edited lines use other ids, a refused line's
-    // included (highestNumbers counts those too); once known, they are kept while that holds, with
-    // or without a refused line, so the line a refusal starts with needs no pass over every line.
-    const sameIds = p !== null && p.highest !== null && sameIdsUsed(p.checks, from, oldTo, checks, from, to);
-    const highest = sameIds ? (p as Previous).highest : anyRefused ? highestNumbers(checks) : null;
+    // The numbers agents used, once known, follow the edited lines (a refused line's included:
+    // highestNumbers counts those too), with or without a refused line, so the line a refusal
+    // starts with needs no pass over every line; every line is counted again only when an edit
+    // took away some agent's highest number.
+    const known = p === null || p.highest === null ? null : highestAfterEdit(p.highest, p.checks.slice(from, oldTo), checks.slice(from, to));
+    const highest = known ?? (anyRefused ? highestNumbers(checks) : null);
     const refused = anyRefused ? refusals.of(checks, highest as ReadonlyMap<string, number>, settings.as) : null;
     const views = new Array<CheckedLine>(lines.length);
     // Lines added or removed renumber what follows; the loop below finds the other renumberings by

@@ -22,18 +22,59 @@ export type Refusal = { readonly line: string } | { readonly none: string };
  */
 export function highestNumbers(checks: readonly LineCheck[]): Map<string, number> {
   const highest = new Map<string, number>();
+  for (const c of checks) raise(highest, c);
+  return highest;
+}
+
+/** The numbers each line shows in use, as agent and number in turn, kept by reading. */
+const shownByReading = new WeakMap<LineCheck, readonly (string | number)[]>();
+
+/** The agents and numbers a line shows (what highestNumbers counts of it), made once a reading. */
+function shownBy(c: LineCheck): readonly (string | number)[] {
+  let shown = shownByReading.get(c);
+  if (shown !== undefined) return shown;
+  const out: (string | number)[] = [];
   const count = (m: Message | Envelope, agent: string | null): void => {
     if (agent === null) return;
-    for (const n of shownNumbers(m, agent)) if (n > 0) highest.set(agent, Math.max(highest.get(agent) ?? 0, n));
+    for (const n of shownNumbers(m, agent)) if (n > 0) out.push(agent, n);
   };
-  for (const c of checks) {
-    const m = c.message ?? c.envelope;
-    const sender = m.id === null ? null : messageSender(m.id);
-    count(m, sender);
-    // re= names a message its agent sent, seen here or not: that number is used too.
-    const cited = c.message?.re == null ? null : messageSender(c.message.re);
-    if (cited !== sender) count(m, cited);
+  const m = c.message ?? c.envelope;
+  const sender = m.id === null ? null : messageSender(m.id);
+  count(m, sender);
+  // re= names a message its agent sent, seen here or not: that number is used too.
+  const cited = c.message?.re == null ? null : messageSender(c.message.re);
+  if (cited !== sender) count(m, cited);
+  shownByReading.set(c, (shown = out));
+  return shown;
+}
+
+function raise(highest: Map<string, number>, c: LineCheck): void {
+  const shown = shownBy(c);
+  for (let k = 0; k < shown.length; k += 2) {
+    const agent = shown[k] as string;
+    const n = shown[k + 1] as number;
+    if (n > (highest.get(agent) ?? 0)) highest.set(agent, n);
   }
+}
+
+/**
+ * highestNumbers after an edit replaced the readings `removed` by `added`, from what it was before:
+ * a number can only rise, unless a removed line showed some agent's highest and no added line
+ * shows it or one above; then null, and the caller counts every line again.
+ */
+export function highestAfterEdit(before: ReadonlyMap<string, number>, removed: readonly LineCheck[], added: readonly LineCheck[]): Map<string, number> | null {
+  const shownAdded = new Map<string, number>();
+  for (const c of added) raise(shownAdded, c);
+  for (const c of removed) {
+    const shown = shownBy(c);
+    for (let k = 0; k < shown.length; k += 2) {
+      const agent = shown[k] as string;
+      const n = shown[k + 1] as number;
+      if (n === before.get(agent) && (shownAdded.get(agent) ?? 0) < n) return null;
+    }
+  }
+  const highest = new Map(before);
+  for (const [agent, n] of shownAdded) if (n > (highest.get(agent) ?? 0)) highest.set(agent, n);
   return highest;
 }
 
