@@ -507,13 +507,18 @@ def check(folder):
         # thread a FULL message outside a handshake opened (the Handler's too), between the parties
         # of a FULL handshake in its thread while its terms are FULL, or to a FULL peer elsewhere; an
         # answer to the terms on the table (a welcome, or one carrying terms) is a counter instead.
-        if m["profile"] != "FULL" and not not_speaking:
+        # A thread opened under FULL holds every message in it, whoever sends it (one that does not
+        # speak for its sender, a stranger's, the Handler's). A hello proposes its own terms (a new
+        # handshake, accepted or not): no downgrade.
+        if m["profile"] != "FULL" and m["thread"] in full_opened:
+            e.add("PROFILE_DOWNGRADE")
+        if m["profile"] != "FULL" and not not_speaking and kind != "hello":
             h = held.get(hello_of_thread.get(m["thread"]))
             if h is not None and (h["arena"] != m["arena"] or h["id"] == uid or any(hid == h["id"] for hid, _ in lost)):
                 h = None
             answers_terms = (kind == "welcome" or m["terms"] is not None) and h is not None \
                 and (parent_id == h["id"] or (parent_id in chains and chains[parent_id]["hello"] == h["id"]))
-            downgrade = m["thread"] in full_opened
+            downgrade = False
             if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None:
                 downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
             for n in ([] if handler or answers_terms else agents(m["to"])):

@@ -77,12 +77,15 @@ def base(rng, full):
     def add(*args, **kw):
         counter[0] += 1
         m = Message(f"m{counter[0]}", *args, **kw)
-        m.extra.setdefault("profile", "FULL" if m.thread in full_threads else "CORE")
+        # A FULL pair keeps FULL in every thread (core/mailbox/README.md, "The right to work").
+        full_pair = m.kind not in ("hello", "welcome") and any(frozenset((m.sender, n)) in add.full_pairs for n in m.to)
+        m.extra.setdefault("profile", "FULL" if m.thread in full_threads or full_pair else "CORE")
         msgs.append(m)
         return m
 
     add.full_threads = full_threads
     add.full_peers = set()
+    add.full_pairs = set()
     add.late_acks = []
 
     first = people[0]
@@ -120,6 +123,7 @@ def full_handshake(rng, add, hello, first, other):
     which changes the profile: a counter labelled accept), then the initiator's ack, which alone
     establishes (section 6): at once, late, as CORE (a downgrade, establishing nothing), or none."""
     add.full_peers.add(other)
+    add.full_pairs.add(frozenset((first, other)))
     if rng.random() < 0.15:
         add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept",
             profile="CORE")
@@ -183,13 +187,11 @@ def thread_of(msgs, m):
 
 def mutate(rng, people, msgs, add, persona, full=False):
     """One mutation, in place; `persona` is each name's provenance on its own machine (model, company, session).
-    A FULL room draws from the mutations that leave every pair's callsigns held by their first
-    loci (no retirement, impostor, succession or second arena), and FULL's own."""
+    A FULL room draws FULL's own mutations too."""
     first = people[0]
     live = [m for m in msgs if not m.dropped]
     answers = [m for m in live if m.parent is not None]
-    what = rng.choice(["drop", "drop", "thread", "copy", "stranger", "typo", "not-fresh", "chatter", "chatter",
-                       "handler", "handler", "full", "full", "full", "full", "full", "full"]) if full else rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
+    what = rng.choice((["full"] * 12 if full else []) + ["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
