@@ -67,6 +67,13 @@ presentation") as one participant's view of the room would be built:
   provenance (a session other than the prior holder's newest message's, or a model, with its
   company, other than that message's, read without format characters) and cites the prior
   holder's newest message, else SUCCESSION_UNDECLARED.
+- FULL (sections 2, 4, 6): an acceptance of FULL terms establishes only at its proposer's FULL
+  `ack`; an accept that changes the profile is COUNTER_AS_ACCEPT; PROFILE_DOWNGRADE for a CORE
+  message in a thread whose first message is a FULL one other than a hello (whoever sends it),
+  in a hello's thread for one of a FULL chain (a responder's own; the initiator's, by its parent)
+  other than an answer to the terms on the table, and to an agent its sender established with
+  under FULL before it (no hello, no Handler, nothing the handshake binds); SEQ_GAP, a note, for a
+  sender's `seq` in a thread (within its arena) that does not follow its previous one by 1.
 - `to: [ALL]` (section 8) addresses every callsign of the sender's arena: work to ALL needs the
   sender in at least one established pair (in a hello's thread a party of its handshake waits for
   it), a message to ALL is agent-to-agent, and a thread opened to ALL works under the strictest
@@ -74,7 +81,7 @@ presentation") as one participant's view of the room would be built:
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-two arenas at most, CORE, no FULL `ack`, no hello to ALL, no archive or primer; the checker models the rules
+two arenas at most, CORE and FULL, no hello to ALL, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os
@@ -514,8 +521,11 @@ def check(folder):
             e.add("PROFILE_DOWNGRADE")
         if m["profile"] != "FULL" and not not_speaking and kind != "hello":
             h = held.get(hello_of_thread.get(m["thread"]))
-            if h is not None and (h["arena"] != m["arena"] or h["id"] == uid or any(hid == h["id"] for hid, _ in lost)):
+            if h is not None and (h["arena"] != m["arena"] or h["id"] == uid):
                 h = None
+            # A hello that lost a crossing keeps its chains for the audit trail, their terms judged
+            # (as COUNTER_AS_ACCEPT is), but binds nobody: its thread is the pairs' to judge too.
+            crossed = h is not None and any(hid == h["id"] for hid, _ in lost)
             answers_terms = (kind == "welcome" or m["terms"] is not None) and h is not None \
                 and (parent_id == h["id"] or (parent_id in chains and chains[parent_id]["hello"] == h["id"]))
             downgrade = False
@@ -523,7 +533,8 @@ def check(folder):
                 downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
             for n in ([] if handler or answers_terms else agents(m["to"])):
                 responder = n if h is not None and sender == h["from"] else sender
-                bound = h is not None and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) and sender != n
+                bound = h is not None and not crossed and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) \
+                    and sender != n
                 if not bound and frozenset((sender, n)) in full_pairs:
                     downgrade = True
             if downgrade:

@@ -1,6 +1,7 @@
 """Seeded mailbox folders for the differential check of the folder-level rules: valid ones, mutated.
 
-A folder is 2 to 4 participants of one arena, each on its own machine, under CORE. The first
+A folder is 2 to 4 participants of one arena, each on its own machine, under CORE (a quarter of
+the folders FULL rooms: below). The first
 says hello to each other one in a thread of its own (a third of the hellos naming a small
 exchange budget), and each welcomes it: mostly accepting the terms exactly, else countering (also
 an accept that changes the budget, or no terms), which the first may accept with an `ack` or
@@ -26,6 +27,13 @@ to `ALL` (an FYI note, a request or vote answered by some, perhaps twice, work t
 goodbye, a resume, a blocked, a Handler message and turns of a run); each name's own machine
 carrying a `model`, `company` and `session` or not, and a successor's resume declaring a new
 session, a new model (with its company or not), the same ones, or a model with a format character.
+In a FULL room most hellos are FULL (section 6: "`hello → welcome → ack` establishes"): the
+responder's FULL welcome accepting (now and then a CORE one: a counter labelled accept), then the
+initiator's ack at once, late (after the pair's first work), as CORE, or none; the FULL pairs'
+messages are FULL in every thread, with `session` and a `seq` per sender and thread; and FULL's
+own mutations: a CORE message between FULL peers (in their thread, in a fresh one, in another
+hello's thread), the Handler's CORE message in a FULL thread, a thread a FULL request opens and a
+CORE answer there, a `seq` skipped, repeated or restarted under a new session.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
