@@ -531,7 +531,9 @@ def check(folder):
             downgrade = False
             if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None:
                 downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
-            for n in ([] if handler or answers_terms else agents(m["to"])):
+            # The terms of a hello that lost a crossing are no longer on the table (core/mailbox/README.md,
+            # "Crossed hellos"): an answer to them is held to the pairs like any other message.
+            for n in ([] if handler or (answers_terms and not crossed) else agents(m["to"])):
                 responder = n if h is not None and sender == h["from"] else sender
                 bound = h is not None and not crossed and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) \
                     and sender != n
