@@ -207,7 +207,7 @@ def check(folder):
     ever_claimed = set()
     state = {}                # name -> ("retired", goodbye id) | ("departed", goodbye id)
     established = {}          # frozenset pair -> the exchange budget its parties accepted
-    opened = set()            # threads an earlier message that speaks for its sender opened
+    opened = {}               # thread -> the earlier messages that speak for their senders there
     misplaced_hellos = set()
     opened_by_stranger = set()  # (sender, locus, thread): a thread a name nobody claimed yet wrote in
     seen_threads, seen_requests = set(), set()
@@ -240,6 +240,18 @@ def check(folder):
     waits = set()             # callsigns waiting for an answer to a resume
     resumed = {}              # callsign -> every resume of its that opened a wait
     answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
+
+    def reaches(m, target):
+        """Whether m's chain of parents reaches the message `target`."""
+        seen = set()
+        while m["reply_to"] and m["id"] not in seen:
+            seen.add(m["id"])
+            if m["reply_to"] == target:
+                return True
+            if m["reply_to"] not in held:
+                return False
+            m = held[m["reply_to"]]
+        return False
 
     def rooted(m):
         seen = set()
@@ -328,7 +340,9 @@ def check(folder):
         claims = False
         locus = (m["machine"], m["root"].lower())
         if kind == "hello":
-            if m["thread"] in opened or (sender, locus, m["thread"]) in opened_by_stranger:
+            # A message whose parents lead to this hello answers it, sorting before it only because
+            # two machines' clocks disagree: it opened nothing before it (core/mailbox/README.md).
+            if any(not reaches(o, uid) for o in opened.get(m["thread"], ())) or (sender, locus, m["thread"]) in opened_by_stranger:
                 # A retired name's hello is refused as that already; misplaced, it is not said twice.
                 if "CALLSIGN_RETIRED" not in e:
                     e.add("HELLO_THREAD_REUSED")
@@ -595,7 +609,7 @@ def check(folder):
         # A message whose chain of parents breaks at one the folder does not hold may answer a
         # hello not yet synced, so it opens nothing.
         if speaks and rooted(m):
-            opened.add(m["thread"])
+            opened.setdefault(m["thread"], []).append(m)
         elif stranger and rooted(m):
             # A stranger's message is old history only to a later hello of its own sender and locus.
             opened_by_stranger.add((sender, locus, m["thread"]))
