@@ -253,7 +253,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     // FULL, already found downgraded is not reported twice. The thread's opener is its first message
     // of all, not of the trusted ones: a thread whose first message does not speak for its sender (a
     // retired name's hello) and whose next is FULL was not opened under FULL, so its CORE message to
-    // a FULL peer is the pairs' to judge (README note 120).
+    // a FULL peer is the pairs' to judge (README note 124).
     const downgraded = new Set(findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
     const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
