@@ -249,9 +249,12 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     // a message of another arena may sit in the thread before the hello (README note 114).
     const arenaOf = (thread: string): string => (byId.get(shakes.handshakes.get(thread)?.hello ?? "") ?? (threads.get(thread)?.[0] as MailboxEntry)).envelope.arena;
     // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
-    // pairs the handshakes establish. A message its crossed handshake already found downgraded is
-    // not reported twice.
-    const downgraded = new Set(shakes.findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
+    // pairs the handshakes establish. A message its crossed handshake, or its thread opened under
+    // FULL, already found downgraded is not reported twice. The thread's opener is its first message
+    // of all, not of the trusted ones: a thread whose first message does not speak for its sender (a
+    // retired name's hello) and whose next is FULL was not opened under FULL, so its CORE message to
+    // a FULL peer is the pairs' to judge (README note 124).
+    const downgraded = new Set(findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
     const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
     append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));

@@ -91,18 +91,19 @@ function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | und
 
 /**
  * Work (and FULL) outside handshake threads: `threads` are the threads no handshake judges, each
- * in UUID order. Raises WORK_BEFORE_ESTABLISHED and PROFILE_DOWNGRADE.
+ * in UUID order. Raises WORK_BEFORE_ESTABLISHED and PROFILE_DOWNGRADE (every CORE message between
+ * FULL peers: the caller drops those a thread opened under FULL already holds, judged by the
+ * thread's first message, which need not be the first one these threads keep).
  */
 export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
   for (const messages of threads) {
-    const rootFull = (messages[0] as MailboxEntry).envelope.profile === "FULL";
     for (const entry of messages) {
       const m = entry.envelope;
       if (isHandler(m.from)) continue;
       const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
       const settled = settledBefore(pairs, m, agents);
-      if (!rootFull) findings.push(...fullPairDowngrade(entry, settled));
+      findings.push(...fullPairDowngrade(entry, settled));
       if (!WORK_KINDS.has(m.kind)) continue;
       let allowed: boolean;
       if (m.to.includes(ALL)) allowed = pairedBefore(pairs, m);

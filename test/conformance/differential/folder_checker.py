@@ -67,6 +67,13 @@ presentation") as one participant's view of the room would be built:
   provenance (a session other than the prior holder's newest message's, or a model, with its
   company, other than that message's, read without format characters) and cites the prior
   holder's newest message, else SUCCESSION_UNDECLARED.
+- FULL (sections 2, 4, 6): an acceptance of FULL terms establishes only at its proposer's FULL
+  `ack`; an accept that changes the profile is COUNTER_AS_ACCEPT; PROFILE_DOWNGRADE for a CORE
+  message in a thread whose first message is a FULL one other than a hello (whoever sends it),
+  in a hello's thread for one of a FULL chain (a responder's own; the initiator's, by its parent)
+  other than an answer to the terms on the table, and to an agent its sender established with
+  under FULL before it (no hello, no Handler, nothing the handshake binds); SEQ_GAP, a note, for a
+  sender's `seq` in a thread (within its arena) that does not follow its previous one by 1.
 - `to: [ALL]` (section 8) addresses every callsign of the sender's arena: work to ALL needs the
   sender in at least one established pair (in a hello's thread a party of its handshake waits for
   it), a message to ALL is agent-to-agent, and a thread opened to ALL works under the strictest
@@ -74,7 +81,7 @@ presentation") as one participant's view of the room would be built:
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-two arenas at most, CORE, no FULL `ack`, no hello to ALL, no archive or primer; the checker models the rules
+two arenas at most, CORE and FULL, no hello to ALL, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os
@@ -100,7 +107,8 @@ MODELED = {"PARENT_UNKNOWN", "PARENT_THREAD_MISMATCH", "PARENT_CYCLE", "PARENT_L
            "PARENT_QUARANTINED", "CALLSIGN_UNCLAIMED_ENGAGED", "CALLSIGN_HELD", "CALLSIGN_COLLISION",
            "COUNTER_AS_ACCEPT", "HELLO_CROSSED", "EXCHANGE_BUDGET_EXCEEDED", "BLOCKED_REPEATED",
            "INITIATED_WHILE_BLOCKED", "RESUME_UNANSWERED", "REPLY_REPUBLISHED",
-           "ACCEPT_WHILE_BLOCKED", "THREAD_ORPHANED", "SUCCESSION_DECLARED", "SUCCESSION_UNDECLARED"}
+           "ACCEPT_WHILE_BLOCKED", "THREAD_ORPHANED", "SUCCESSION_DECLARED", "SUCCESSION_UNDECLARED",
+           "PROFILE_DOWNGRADE", "SEQ_GAP"}
 
 # The errors of a message that does not speak for its sender (README: "A message that does not
 # speak for its sender ... takes no part in any handshake or pair").
@@ -120,13 +128,14 @@ def envelope(text):
     env = mailbox_checker.parse_yaml(yaml_text).get("meta").get("mailbox")
     fields = {k: env.get(k) for k in ("id", "thread", "request_id", "from", "to", "kind", "reply_to",
                                        "expects_reply", "arena", "terms", "machine", "root",
-                                       "exchange_budget", "new_evidence", "session", "model", "company")}
+                                       "exchange_budget", "new_evidence", "session", "model", "company", "profile", "seq")}
     fields["reply_to"] = fields["reply_to"] or ""
     # A callsign is a name within one arena (sections 3, 4): every rule below keys it with its arena.
     fields["from"] = scoped(fields["from"], fields["arena"])
     fields["to"] = [scoped(n, fields["arena"]) for n in fields["to"]]
     budget = fields["exchange_budget"]
     fields["exchange_budget"] = mailbox_checker.whole_value(budget) if mailbox_checker.whole(budget) else None
+    fields["seq"] = mailbox_checker.whole_value(fields["seq"]) if mailbox_checker.whole(fields["seq"]) else None
     fields["body"] = body
     return fields
 
@@ -198,7 +207,7 @@ def check(folder):
     ever_claimed = set()
     state = {}                # name -> ("retired", goodbye id) | ("departed", goodbye id)
     established = {}          # frozenset pair -> the exchange budget its parties accepted
-    opened = set()            # threads an earlier message that speaks for its sender opened
+    opened = {}               # thread -> the earlier messages that speak for their senders there
     misplaced_hellos = set()
     opened_by_stranger = set()  # (sender, locus, thread): a thread a name nobody claimed yet wrote in
     seen_threads, seen_requests = set(), set()
@@ -213,6 +222,14 @@ def check(folder):
     blocked_chains = set()    # (hello id, pair): chains a blocked holds for a Handler decision
     own_budget = {}           # hello id -> the budget its first settled chain accepted
     hello_of_thread = {}      # thread -> the well-placed hello that opened it
+    # FULL (sections 2, 6): an acceptance of FULL terms waits for its proposer's FULL ack; a pair
+    # established so keeps FULL in every thread; a thread a FULL message outside a handshake opened
+    # stays FULL.
+    awaiting_ack = {}         # acceptance id -> the chain it accepted, and who accepted
+    chain_profile = {}        # (hello id, responder) -> the profile of the terms on the table
+    full_pairs = set()        # pairs established under FULL
+    full_opened = set()       # threads a FULL message other than a hello opened
+    chain_of = {}             # message id -> the responder whose chain of its hello's thread it speaks in
     # The dialogue (sections 6, 8, 12): per thread, the count since the last reset and its limit;
     # standing blocks per thread and sender; a resume waiting for its answer per callsign.
     count, thread_limit, first_of_thread = {}, {}, {}
@@ -223,6 +240,18 @@ def check(folder):
     waits = set()             # callsigns waiting for an answer to a resume
     resumed = {}              # callsign -> every resume of its that opened a wait
     answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
+
+    def reaches(m, target):
+        """Whether m's chain of parents reaches the message `target`."""
+        seen = set()
+        while m["reply_to"] and m["id"] not in seen:
+            seen.add(m["id"])
+            if m["reply_to"] == target:
+                return True
+            if m["reply_to"] not in held:
+                return False
+            m = held[m["reply_to"]]
+        return False
 
     def rooted(m):
         seen = set()
@@ -267,6 +296,16 @@ def check(folder):
             return min(budgets) if budgets else DEFAULT_BUDGET
         return read
 
+    def establish(chain):
+        """The pair of a chain is established, under its budget (the strictest of several) and its profile."""
+        if chain["lost"]:
+            return
+        established[chain["pair"]] = min(chain["budget"], established.get(chain["pair"], chain["budget"]))
+        settled_chains.add((chain["hello"], next(iter(chain["pair"] - {held[chain["hello"]]["from"]}))))
+        own_budget.setdefault(chain["hello"], chain["budget"])
+        if chain["profile"] == "FULL":
+            full_pairs.add(chain["pair"])
+
     for m in messages:
         e = errors[m["id"]]
         uid, kind, sender, parent_id = m["id"], m["kind"], m["from"], m["reply_to"]
@@ -301,7 +340,9 @@ def check(folder):
         claims = False
         locus = (m["machine"], m["root"].lower())
         if kind == "hello":
-            if m["thread"] in opened or (sender, locus, m["thread"]) in opened_by_stranger:
+            # A message whose parents lead to this hello answers it, sorting before it only because
+            # two machines' clocks disagree: it opened nothing before it (core/mailbox/README.md).
+            if any(not reaches(o, uid) for o in opened.get(m["thread"], ())) or (sender, locus, m["thread"]) in opened_by_stranger:
                 # A retired name's hello is refused as that already; misplaced, it is not said twice.
                 if "CALLSIGN_RETIRED" not in e:
                     e.add("HELLO_THREAD_REUSED")
@@ -439,9 +480,12 @@ def check(folder):
                     seen_hellos.setdefault(parent_id, {})[sender] = uid
                 if not errors[parent_id] & NOT_SPEAKING and m["thread"] == parent["thread"]:
                     welcomed.setdefault(parent_id, {})[sender] = uid
+                    chain_profile[(parent_id, sender)] = parent["profile"] if m["terms"] == "accept" and m["profile"] == parent["profile"] \
+                        else m["profile"]
                     # A chain a crossing took stays in the record, its terms judged, but settles nothing.
                     chain = {"hello": parent_id, "pair": frozenset((sender, parent["from"])), "lost": (parent_id, sender) in lost,
-                             "budget": budget_of(parent, DEFAULT_BUDGET), "awaits": sender, "from": parent["from"]}
+                             "budget": budget_of(parent, DEFAULT_BUDGET), "awaits": sender, "from": parent["from"],
+                             "profile": parent["profile"]}
             elif parent_id in chains:
                 c = chains[parent_id]
                 if c["awaits"] == sender and (c["from"] in m["to"] or m["to"] == ["ALL"]):
@@ -449,23 +493,74 @@ def check(folder):
             if chain is not None and not e - {"ADDRESSEE_RETIRED", "COUNTER_AS_ACCEPT"}:
                 if m["terms"] == "accept" and (chain["hello"], chain["pair"]) in blocked_chains:
                     e.add("ACCEPT_WHILE_BLOCKED")
-                elif m["terms"] == "accept" and budget_of(m, chain["budget"]) == chain["budget"]:
+                elif m["terms"] == "accept" and budget_of(m, chain["budget"]) == chain["budget"] \
+                        and m["profile"] == chain["profile"]:
                     # (A welcome to a name retired since the hello still settles the pair: see the README.)
-                    # A pair that accepted several budgets works under the strictest.
-                    if not chain["lost"]:
-                        established[chain["pair"]] = min(chain["budget"], established.get(chain["pair"], chain["budget"]))
-                        settled_chains.add((chain["hello"], next(iter(chain["pair"] - {held[chain["hello"]]["from"]}))))
-                        own_budget.setdefault(chain["hello"], chain["budget"])
+                    # FULL establishes only at the proposer's ack of the acceptance ("hello → welcome → ack").
+                    if chain["profile"] == "FULL":
+                        awaiting_ack[uid] = {**chain, "acceptor": sender}
+                    else:
+                        establish(chain)
                 else:
                     if m["terms"] == "accept":
                         e.add("COUNTER_AS_ACCEPT")
                     chains[uid] = {"hello": chain["hello"], "pair": chain["pair"], "lost": chain["lost"],
                                    "budget": budget_of(m, chain["budget"]),
-                                   "awaits": chain["from"], "from": sender}
+                                   "awaits": chain["from"], "from": sender, "profile": m["profile"]}
+                    chain_profile[(chain["hello"], next(iter(chain["pair"] - {held[chain["hello"]]["from"]})))] = m["profile"]
+        # Which responder's chain of its hello's thread m belongs to: a responder's own; the
+        # initiator's, the chain its parent belongs to (in a thread of several responders only the
+        # causal parent tells which chain an initiator's message speaks in).
+        h_of = held.get(hello_of_thread.get(m["thread"]))
+        if h_of is not None and h_of["id"] != uid and h_of["arena"] == m["arena"] and speaks and not handler and kind != "hello":
+            if sender != h_of["from"]:
+                if sender in welcomed.get(h_of["id"], {}):
+                    chain_of[uid] = sender
+            elif parent_id in chain_of and held[parent_id]["thread"] == m["thread"]:
+                chain_of[uid] = chain_of[parent_id]
+        # FULL's third step: the proposer's FULL ack of the acceptance, to the acceptor, establishes.
+        if kind == "ack" and speaks and not handler and parent_id in awaiting_ack and m["profile"] == "FULL" \
+                and not e - {"ADDRESSEE_RETIRED"}:
+            c = awaiting_ack[parent_id]
+            if sender == c["from"] and (c["acceptor"] in m["to"] or m["to"] == ["ALL"]):
+                establish(c)
+        # FULL is not silently downgraded (section 2; core/mailbox/README.md): a CORE message in a
+        # thread a FULL message outside a handshake opened (the Handler's too), between the parties
+        # of a FULL handshake in its thread while its terms are FULL, or to a FULL peer elsewhere; an
+        # answer to the terms on the table (a welcome, or one carrying terms) is a counter instead.
+        # A thread opened under FULL holds every message in it, whoever sends it (one that does not
+        # speak for its sender, a stranger's, the Handler's). A hello proposes its own terms (a new
+        # handshake, accepted or not): no downgrade.
+        if m["profile"] != "FULL" and m["thread"] in full_opened:
+            e.add("PROFILE_DOWNGRADE")
+        if m["profile"] != "FULL" and not not_speaking and kind != "hello":
+            h = held.get(hello_of_thread.get(m["thread"]))
+            if h is not None and (h["arena"] != m["arena"] or h["id"] == uid):
+                h = None
+            # A hello that lost a crossing keeps its chains for the audit trail, their terms judged
+            # (as COUNTER_AS_ACCEPT is), but binds nobody: its thread is the pairs' to judge too.
+            crossed = h is not None and any(hid == h["id"] for hid, _ in lost)
+            answers_terms = (kind == "welcome" or m["terms"] is not None) and h is not None \
+                and (parent_id == h["id"] or (parent_id in chains and chains[parent_id]["hello"] == h["id"]))
+            downgrade = False
+            if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None:
+                downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
+            # The terms of a hello that lost a crossing are no longer on the table (core/mailbox/README.md,
+            # "Crossed hellos"): an answer to them is held to the pairs like any other message.
+            for n in ([] if handler or (answers_terms and not crossed) else agents(m["to"])):
+                responder = n if h is not None and sender == h["from"] else sender
+                bound = h is not None and not crossed and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) \
+                    and sender != n
+                if not bound and frozenset((sender, n)) in full_pairs:
+                    downgrade = True
+            if downgrade:
+                e.add("PROFILE_DOWNGRADE")
         # The dialogue, in the thread: the budget, then the standing blocks, then a resume's wait.
         t = m["thread"]
         if t not in first_of_thread:
             first_of_thread[t] = m
+            if m["profile"] == "FULL" and kind != "hello":
+                full_opened.add(t)
             thread_limit.setdefault(t, pair_limit(m))
         if not not_speaking:
             agent_to_agent = not handler and to_agents(m)
@@ -514,7 +609,7 @@ def check(folder):
         # A message whose chain of parents breaks at one the folder does not hold may answer a
         # hello not yet synced, so it opens nothing.
         if speaks and rooted(m):
-            opened.add(m["thread"])
+            opened.setdefault(m["thread"], []).append(m)
         elif stranger and rooted(m):
             # A stranger's message is old history only to a later hello of its own sender and locus.
             opened_by_stranger.add((sender, locus, m["thread"]))
@@ -525,6 +620,16 @@ def check(folder):
             del state[sender]
         m["departed_to"] = [n for n in m["to"] if state.get(n, ("",))[0] == "departed" and state[n][1] != uid]
 
+    # Sequence gaps (section 4: "per-sender/per-thread gap signal"; CODES.md): a sender's seq in a
+    # thread (its name within its arena) that does not follow its previous one there by 1.
+    last_seq = {}
+    for m in messages:
+        if m["seq"] is None:
+            continue
+        key = (m["from"], m["thread"])
+        if key in last_seq and m["seq"] != last_seq[key] + 1:
+            findings.add(("SEQ_GAP", m["id"]))
+        last_seq[key] = m["seq"]
     # Only an answer that speaks for its sender answers a resume.
     for uid, answer in answer_replies:
         if errors[answer] & NOT_SPEAKING:

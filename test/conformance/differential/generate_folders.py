@@ -1,6 +1,7 @@
 """Seeded mailbox folders for the differential check of the folder-level rules: valid ones, mutated.
 
-A folder is 2 to 4 participants of one arena, each on its own machine, under CORE. The first
+A folder is 2 to 4 participants of one arena, each on its own machine, under CORE (a quarter of
+the folders FULL rooms: below). The first
 says hello to each other one in a thread of its own (a third of the hellos naming a small
 exchange budget), and each welcomes it: mostly accepting the terms exactly, else countering (also
 an accept that changes the budget, or no terms), which the first may accept with an `ack` or
@@ -26,6 +27,13 @@ to `ALL` (an FYI note, a request or vote answered by some, perhaps twice, work t
 goodbye, a resume, a blocked, a Handler message and turns of a run); each name's own machine
 carrying a `model`, `company` and `session` or not, and a successor's resume declaring a new
 session, a new model (with its company or not), the same ones, or a model with a format character.
+In a FULL room most hellos are FULL (section 6: "`hello → welcome → ack` establishes"): the
+responder's FULL welcome accepting (now and then a CORE one: a counter labelled accept), then the
+initiator's ack at once, late (after the pair's first work), as CORE, or none; the FULL pairs'
+messages are FULL in every thread, with `session` and a `seq` per sender and thread; and FULL's
+own mutations: a CORE message between FULL peers (in their thread, in a fresh one, in another
+hello's thread), the Handler's CORE message in a FULL thread, a thread a FULL request opens and a
+CORE answer there, a `seq` skipped, repeated or restarted under a new session.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -64,18 +72,29 @@ class Message:
         self.copies = []  # "same" or "other": a second file under this UUID
 
 
-def base(rng):
+def base(rng, full):
+    """The room; with `full`, a FULL room (section 2): some of its hellos FULL, the FULL pairs'
+    threads FULL, every message added to a FULL thread later FULL too unless it says otherwise."""
     n = rng.randint(2, 4)
     people = NAMES[:n]
     rng.shuffle(people)
     msgs = []
     counter = [0]
+    full_threads = set()
 
     def add(*args, **kw):
         counter[0] += 1
         m = Message(f"m{counter[0]}", *args, **kw)
+        # A FULL pair keeps FULL in every thread (core/mailbox/README.md, "The right to work").
+        full_pair = m.kind not in ("hello", "welcome") and any(frozenset((m.sender, n)) in add.full_pairs for n in m.to)
+        m.extra.setdefault("profile", "FULL" if m.thread in full_threads or full_pair else "CORE")
         msgs.append(m)
         return m
+
+    add.full_threads = full_threads
+    add.full_peers = set()
+    add.full_pairs = set()
+    add.late_acks = []
 
     first = people[0]
     for other in people[1:]:
@@ -83,16 +102,48 @@ def base(rng):
         # and then one above the default 20 (a pair that accepted it after the default still works
         # under 20 outside that hello's thread: README note 110).
         budget = {"exchange_budget": rng.randint(3, 6) if rng.random() < 0.7 else rng.randint(21, 40)} if rng.random() < 0.35 else {}
+        if full and rng.random() < 0.7:
+            # A FULL hello (section 6: "`hello → welcome → ack` establishes"): its thread is FULL.
+            full_threads.add(f"t-hello-{other}")
+            hello = add(first, [other], "hello", thread=f"t-hello-{other}", request=f"r-hello-{other}", expects=True, **budget)
+            full_handshake(rng, add, hello, first, other)
+            continue
         hello = add(first, [other], "hello", thread=f"t-hello-{other}", request=f"r-hello-{other}", expects=True, **budget)
         handshake(rng, add, hello, first, other)
     for k in range(rng.randint(2, 5)):
         other = rng.choice(people[1:])
         asker, answerer = (first, other) if rng.random() < 0.5 else (other, first)
+        if other in add.full_peers:
+            full_threads.add(f"t{k}")
         req = add(asker, [answerer], "request", thread=f"t{k}", request=f"r{k}", expects=True)
         rep = add(answerer, [asker], "reply", parent=req.key, thread=req.thread, request=req.request)
         if rng.random() < 0.3:
             add(asker, [answerer], "ratify", parent=rep.key, thread=req.thread, request=req.request)
+    for ack, after in add.late_acks:
+        # A late ack: sent some time after the welcome, perhaps after the pair's first work.
+        msgs.remove(ack)
+        msgs.insert(rng.randint(msgs.index(after) + 1, len(msgs)), ack)
     return people, msgs, add
+
+
+def full_handshake(rng, add, hello, first, other):
+    """A FULL hello's handshake: the responder's FULL welcome accepting (now and then a CORE one,
+    which changes the profile: a counter labelled accept), then the initiator's ack, which alone
+    establishes (section 6): at once, late, as CORE (a downgrade, establishing nothing), or none."""
+    add.full_peers.add(other)
+    add.full_pairs.add(frozenset((first, other)))
+    if rng.random() < 0.15:
+        add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept",
+            profile="CORE")
+        return
+    w = add(other, [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
+    way = rng.choice(["now", "now", "now", "late", "late", "core", "none"])
+    if way == "none":
+        return
+    ack = add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request,
+              **({"profile": "CORE"} if way == "core" else {}))
+    if way == "late":
+        add.late_acks.append((ack, w))
 
 
 def handshake(rng, add, hello, first, other):
@@ -142,12 +193,13 @@ def thread_of(msgs, m):
     return [x for x in msgs if x.thread == m.thread and not x.dropped]
 
 
-def mutate(rng, people, msgs, add, persona):
-    """One mutation, in place; `persona` is each name's provenance on its own machine (model, company, session)."""
+def mutate(rng, people, msgs, add, persona, full=False):
+    """One mutation, in place; `persona` is each name's provenance on its own machine (model, company, session).
+    A FULL room draws FULL's own mutations too."""
     first = people[0]
     live = [m for m in msgs if not m.dropped]
     answers = [m for m in live if m.parent is not None]
-    what = rng.choice(["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
+    what = rng.choice((["full"] * 12 if full else []) + ["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
@@ -167,7 +219,9 @@ def mutate(rng, people, msgs, add, persona):
             msgs.insert(pos, m)
             pos += 1
 
-    if what == "drop":
+    if what == "full":
+        full_mutation(rng, people, msgs, add, place, scatter)
+    elif what == "drop":
         rng.choice(live).dropped = True
     elif what == "thread" and answers:
         rng.choice(answers).thread = f"t-moved-{len(msgs)}"
@@ -487,6 +541,68 @@ def mutate(rng, people, msgs, add, persona):
             msgs.insert(msgs.index(bye) + 1, ack)
 
 
+def full_mutation(rng, people, msgs, add, place, scatter):
+    """FULL's own: a CORE message between FULL peers (in their FULL thread, in a fresh thread, in
+    another hello's thread), a Handler's CORE message in a FULL thread, a thread opened by a FULL
+    message between CORE peers and a CORE answer there, or a `seq` that skips, repeats or restarts
+    under a new session."""
+    first = people[0]
+    live = [m for m in msgs if not m.dropped]
+    full_live = [m for m in live if m.extra["profile"] == "FULL"]
+    peers = sorted(add.full_peers)
+    way = rng.choice(["in-thread", "fresh", "other-hello", "handler", "full-root", "seq", "seq", "seq"])
+    if way == "in-thread" and full_live:
+        # A CORE turn between FULL peers answering the last message of a FULL thread.
+        last = thread_of(msgs, rng.choice(full_live))[-1]
+        who = rng.choice([n for n in (last.sender, *last.to) if n in people] or [first])
+        to = [n for n in (last.sender, *last.to) if n in people and n != who] or [rng.choice([p for p in people if p != who])]
+        m = add(who, to[:1], rng.choice(["state", "reply", "propose"]), parent=last.key, thread=last.thread,
+                request=last.request, expects=rng.random() < 0.5, profile="CORE")
+        scatter([m], msgs.index(last) + 1)
+    elif way == "fresh" and peers:
+        # A CORE request between FULL peers in a thread of its own, and perhaps a FULL or CORE reply.
+        other = rng.choice(peers)
+        a, b = (first, other) if rng.random() < 0.5 else (other, first)
+        q = place(add(a, [b], "request", thread=f"t-f{len(msgs)}", request=f"r-f{len(msgs)}", expects=True, profile="CORE"))
+        if rng.random() < 0.6:
+            scatter([add(b, [a], "reply", parent=q.key, thread=q.thread, request=q.request,
+                         profile=rng.choice(["CORE", "FULL"]))], msgs.index(q) + 1)
+    elif way == "other-hello" and peers and len(people) > 2:
+        # In the thread of another hello of the initiator's (README note 118), a FULL peer's CORE
+        # message to the initiator, or the initiator's to it.
+        peer = rng.choice(peers)
+        hellos = [m for m in live if m.kind == "hello" and m.sender == first and m.to[0] in people and m.to[0] != peer]
+        if hellos:
+            h = rng.choice(hellos)
+            a, b = (peer, first) if rng.random() < 0.6 else (first, peer)
+            last = thread_of(msgs, h)[-1]
+            m = add(a, [b], rng.choice(["state", "request", "reply"]), parent=last.key, thread=h.thread,
+                    request=h.request, expects=rng.random() < 0.5, profile="CORE")
+            scatter([m], msgs.index(last) + 1)
+    elif way == "handler" and full_live:
+        # The Handler's CORE message in a FULL thread (a hello's, or one a FULL request opened).
+        last = thread_of(msgs, rng.choice(full_live))[-1]
+        agent = last.sender if last.sender in people else first
+        m = add(HANDLER, [agent], rng.choice(["request", "state"]), parent=last.key, thread=last.thread,
+                request=last.request, expects=rng.random() < 0.5, profile="CORE")
+        scatter([m], msgs.index(last) + 1)
+    elif way == "full-root":
+        # A thread a FULL request opens between any two (FULL peers or not): it stays FULL, so a
+        # CORE answer there is a downgrade.
+        a, b = rng.sample(people, 2) if rng.random() < 0.5 else (first, rng.choice(people[1:]))
+        label = f"t-r{len(msgs)}"
+        add.full_threads.add(label)
+        q = place(add(a, [b], rng.choice(["request", "propose"]), thread=label, request=f"r-r{len(msgs)}", expects=True))
+        scatter([add(b, [a], rng.choice(["state", "reply"]), parent=q.key, thread=q.thread, request=q.request,
+                     profile=rng.choice(["CORE", "FULL", "FULL"]))], msgs.index(q) + 1)
+    elif way == "seq" and full_live:
+        # On a message its sender already sent a FULL one before in that thread, so there is a
+        # previous number to follow; now and then on a first one (nothing to follow: no gap).
+        later = [m for m in full_live if any(x.sender == m.sender and x.thread == m.thread and x.extra["profile"] == "FULL"
+                                             for x in msgs[:msgs.index(m)])]
+        rng.choice(later if later and rng.random() < 0.85 else full_live).seq_step = rng.choice(["gap", "repeat", "restart"])
+
+
 MODELS = [("claude-opus-4", "anthropic"), ("gpt-5", "openai"), ("gemini-2.5-pro", "google")]
 
 
@@ -556,12 +672,12 @@ def stamp(ms):
 def render(m, ids, fresh, names, body_variant=""):
     parent = "" if m.parent is None else ids[m.parent]
     arena = m.extra.get("arena", ARENA)
-    lines = ["---", f"tags: [agent-mailbox, {arena.lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
+    lines = ["---", f"tags: [agent-mailbox, {arena.lower()}]", "meta:", "  mailbox:", "    version: 1", f"    profile: {m.extra['profile']}",
              f"    id: {ids[m.key]}", f"    thread: {fresh[m.thread]}", f"    request_id: {fresh[m.request]}",
              f"    from: {m.sender}", f"    to: [{', '.join(m.to)}]", f"    kind: {m.kind}",
              f"    reply_to: {parent}".rstrip(), f"    expects_reply: {'true' if m.expects else 'false'}",
              f"    arena: {arena}", f"    machine: {m.extra.get('machine', m.sender + '-BOX')}", f"    root: {ROOT}", "    transport: local"]
-    for field in ("terms", "exchange_budget", "new_evidence", "session", "model", "company"):
+    for field in ("terms", "exchange_budget", "new_evidence", "session", "seq", "model", "company"):
         if field in m.extra:
             lines.append(f"    {field}: {m.extra[field]}")
     lines.append("---")
@@ -580,16 +696,40 @@ def render(m, ids, fresh, names, body_variant=""):
     return "\n".join(lines) + "\n" + "\n".join(body) + "\n"
 
 
+def number(msgs, persona):
+    """FULL's `session` and `seq` (section 4: "required in FULL"; "per-sender/per-thread gap
+    signal"): each sender's FULL messages of a thread numbered 1, 2, ... in time order (a dropped
+    one keeps its number, so its loss is a gap), except where a step was drawn: a gap (one number
+    skipped), a repeat (the last number again), a restart (1 again, under a new session)."""
+    last, session = {}, {}
+    for m in msgs:
+        if m.extra["profile"] != "FULL":
+            continue
+        key = (m.sender, m.thread, m.extra.get("arena", ARENA))
+        step = getattr(m, "seq_step", None)
+        if step == "restart":
+            session[key] = f"{m.sender.lower()}-s9"
+            last[key] = 0
+        seq = last.get(key, 0) + {"gap": 2, "repeat": 0}.get(step, 1)
+        if step == "repeat" and seq == 0:
+            seq = 1
+        last[key] = seq
+        m.extra["seq"] = seq
+        m.extra["session"] = session.get(key) or persona.get(m.sender, {}).get("session") or f"{m.sender.lower()}-s1"
+
+
 def folder(rng):
-    people, msgs, add = base(rng)
+    full = rng.random() < 0.25
+    people, msgs, add = base(rng, full)
     persona = provenance(rng, people)
     for _ in range(rng.choice([1, 1, 2, 2, 3])):
-        mutate(rng, people, msgs, add, persona)
+        mutate(rng, people, msgs, add, persona, full)
     for m in msgs:
         # Each name's own machine carries its provenance on every message it sends.
         if "machine" not in m.extra and m.sender in persona:
             for field, value in persona[m.sender].items():
                 m.extra.setdefault(field, value)
+    number(msgs, persona)
     ids, fresh, last = mint(rng, msgs)
     for k, m in enumerate(msgs):
         if m.extra.get("cite") in ("newest", "older"):
