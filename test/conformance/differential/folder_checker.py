@@ -72,7 +72,8 @@ presentation") as one participant's view of the room would be built:
   message in a thread whose first message is a FULL one other than a hello (whoever sends it),
   in a hello's thread for one of a FULL chain (a responder's own; the initiator's, by its parent)
   other than an answer to the terms on the table, and to an agent its sender established with
-  under FULL before it (no hello, no Handler, nothing the handshake binds); SEQ_GAP, a note, for a
+  under FULL before it (no hello but one in a thread already used, no Handler, nothing the
+  handshake binds); SEQ_GAP, a note, for a
   sender's `seq` in a thread (within its arena) that does not follow its previous one by 1.
 - `to: [ALL]` (section 8) addresses every callsign of the sender's arena: work to ALL needs the
   sender in at least one established pair (in a hello's thread a party of its handshake waits for
@@ -530,10 +531,12 @@ def check(folder):
         # answer to the terms on the table (a welcome, or one carrying terms) is a counter instead.
         # A thread opened under FULL holds every message in it, whoever sends it (one that does not
         # speak for its sender, a stranger's, the Handler's). A hello proposes its own terms (a new
-        # handshake, accepted or not): no downgrade.
+        # handshake, accepted or not): no downgrade; but one in a thread already used
+        # (HELLO_THREAD_REUSED) opens no handshake and puts no terms on the table (a welcome to it is
+        # misplaced), so it is held to the pairs like any other message.
         if m["profile"] != "FULL" and m["thread"] in full_opened:
             e.add("PROFILE_DOWNGRADE")
-        if m["profile"] != "FULL" and not not_speaking and kind != "hello":
+        if m["profile"] != "FULL" and not not_speaking and (kind != "hello" or "HELLO_THREAD_REUSED" in e):
             h = held.get(hello_of_thread.get(m["thread"]))
             if h is not None and (h["arena"] != m["arena"] or h["id"] == uid):
                 h = None
