@@ -186,6 +186,6 @@ describe("state naming a refused file addressed to others only (README note 126)
   it("a UUID it shares with a refused file addressed to the participant is that file's concern (ANOMALY_ID_SHARED), not a stray key", () => {
     const mine = { ...elsewhere, fingerprint: "d".repeat(64), file: "2026-10-01-09-00-13-VEGA-request-broken.md", to: ["LYRA"] };
     const report = check([{ id: "@bad", state: "needs-audit", cta: "none" }], ["@h", "@r"], [elsewhere, mine]);
-    expect(said(report)).toStrictEqual([`ANOMALY_ID_SHARED @bad ${mine.file}`, `ANOMALY_OPEN ${mine.file}`]);
+    expect(said(report)).toStrictEqual([`ANOMALY_ID_SHARED ${mine.file}`, `ANOMALY_OPEN ${mine.file}`]);
   });
 });
