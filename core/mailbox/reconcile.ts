@@ -34,9 +34,12 @@ export interface MailboxAnomaly {
   /** SHA-256 of the file's bytes, lowercase hex. */
   readonly fingerprint: string;
   readonly file: string;
-  /** The UUID when it can be trusted (a canonical UUIDv7 in an otherwise refused envelope); null for conflict copies. */
+  /**
+   * The canonical UUIDv7 its refused envelope carries; null for conflict copies. Reconciliation
+   * trusts it only while no valid message holds it and no other refused file carries it (notes 123, 125).
+   */
   readonly id: string | null;
-  /** The recipients, when readable; null when not. */
+  /** The recipients, when readable; null when not. They decide whose it is to reconcile (note 126). */
   readonly to: readonly string[] | null;
   readonly reason: string;
 }
