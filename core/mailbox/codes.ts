@@ -162,6 +162,7 @@ export const MAILBOX_CODES = {
   CURSOR_NOT_ADDRESSED: "note",
   ANOMALY_OPEN: "error",
   ANOMALY_ID_TAKEN: "note",
+  ANOMALY_ID_SHARED: "note",
   QUARANTINED: "error",
   ARENA_AMBIGUOUS: "error",
   ARENA_FOREIGN: "error",

@@ -14,7 +14,7 @@ import { standsDown, winningClaims } from "./_open-task-claims.js";
 import { standingReplies } from "./_standing-reply.js";
 import type { AnomalyRecord } from "./anomaly-record.js";
 import type { MailboxAnalysis } from "./analyze-mailbox.js";
-import { ALL, isHandler } from "./callsign.js";
+import { isHandler } from "./callsign.js";
 import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { effectiveDispositions, isoTime } from "./disposition.js";
@@ -22,7 +22,7 @@ import type { Disposition } from "./disposition.js";
 import type { MailboxEnvelope } from "./envelope.js";
 import { at, byUuid } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
-import { notAddressedFindings } from "./_not-addressed.js";
+import { anomalyInView, anomalyNotAddressedFindings, notAddressedFindings } from "./_not-addressed.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
 import { uuidInCursorEntry } from "./cursor-entry.js";
@@ -34,9 +34,12 @@ export interface MailboxAnomaly {
   /** SHA-256 of the file's bytes, lowercase hex. */
   readonly fingerprint: string;
   readonly file: string;
-  /** The UUID when it can be trusted (a canonical UUIDv7 in an otherwise refused envelope); null for conflict copies. */
+  /**
+   * The canonical UUIDv7 its refused envelope carries; null for conflict copies. Reconciliation
+   * trusts it only while no valid message holds it and no other refused file carries it (notes 123, 125).
+   */
   readonly id: string | null;
-  /** The recipients, when readable; null when not. */
+  /** The recipients, when readable; null when not. They decide whose it is to reconcile (note 126). */
   readonly to: readonly string[] | null;
   readonly reason: string;
 }
@@ -422,10 +425,14 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   }
 
   // Dispositions for messages this mailbox does not hold, anomalies, and the cursor's own entries.
-  const anomalyIds = new Set((input.anomalies ?? []).flatMap((a) => (a.id === null ? [] : [a.id])));
-  for (const id of effective.keys()) if (!byId.has(id) && !anomalyIds.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", `a disposition for a UUID this mailbox does not hold (${input.archiveRead === true ? "not yet synced, or deleted; its archive was read too" : "archived, or not yet synced"})`, { id }));
+  // The refused files under each UUID they carry: one a second file carries identifies neither (note 125).
+  const anomaliesById = new Map<string, MailboxAnomaly[]>();
+  for (const a of input.anomalies ?? []) if (a.id !== null) anomaliesById.set(a.id, [...(anomaliesById.get(a.id) ?? []), a]);
+  for (const id of effective.keys()) if (!byId.has(id) && !anomaliesById.has(id)) findings.push(mailboxFinding("DISPOSITION_UNKNOWN_MESSAGE", `a disposition for a UUID this mailbox does not hold (${input.archiveRead === true ? "not yet synced, or deleted; its archive was read too" : "archived, or not yet synced"})`, { id }));
   // A disposition or cursor entry for a message held but not addressed to the participant: said, settling nothing (note 122).
   for (const f of notAddressedFindings("disposition", effective.keys(), participant, byId, addressedIds, arenas)) findings.push(f);
+  // Likewise for the UUID of refused files addressed to others only (note 126).
+  for (const f of anomalyNotAddressedFindings("disposition", effective.keys(), participant, byId, anomaliesById)) findings.push(f);
   // Keyed by exact filename plus fingerprint (10): a record that names no file closes nothing.
   const anomalyKey = (file: unknown, fingerprint: unknown): string | null => (typeof file === "string" && typeof fingerprint === "string" ? `${file}\u0000${fingerprint}` : null);
   const closed = new Set((input.anomalyIndex ?? []).flatMap((r) => {
@@ -433,14 +440,21 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     return key === null ? [] : [key];
   }));
   for (const a of input.anomalies ?? []) {
-    if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "") || (a.to !== null && !a.to.includes(participant) && !a.to.includes(ALL))) continue;
+    if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "") || !anomalyInView(a, participant)) continue;
     // A UUID a valid message holds is that message's (a duplicate UUID is an anomaly, 10), not a
     // trustworthy one for this file: the anomaly is tracked by its file name and fingerprint (7),
     // and the message's disposition neither accounts for it nor is to be changed for it (note 123).
+    // Nor is one another refused file carries: it names two files, so neither (note 125).
     const taken = a.id === null ? undefined : byId.get(a.id);
-    const trusted = taken === undefined ? a.id : null;
+    const sharers = a.id === null || taken !== undefined ? [] : (anomaliesById.get(a.id) ?? []).filter((b) => b.file !== a.file);
+    const trusted = taken === undefined && sharers.length === 0 ? a.id : null;
     const d = trusted === null ? undefined : effective.get(trusted);
     const where = trusted === null ? { file: a.file } : { file: a.file, id: trusted };
+    if (sharers.length > 0 && a.id !== null) {
+      const recorded = effective.get(a.id);
+      const files = [...new Set(sharers.map((b) => b.file))];
+      findings.push(mailboxFinding("ANOMALY_ID_SHARED", `its UUID ${a.id}, which no valid message holds, is also carried by the refused file${files.length > 1 ? "s" : ""} ${files.join(", ")}: a duplicate UUID names no one file, so it is trusted for none of them, and each is tracked by its file name and fingerprint; ${recorded === undefined ? `a disposition under ${a.id} would account for none of them` : `the disposition ${recorded.state} recorded under ${a.id} accounts for none of them`}`, { file: a.file, received: a.id }));
+    }
     if (taken !== undefined) findings.push(mailboxFinding("ANOMALY_ID_TAKEN", `its UUID ${a.id} is also the UUID of the valid message ${taken.file ?? a.id} (${taken.envelope.from}'s ${taken.envelope.kind}): a duplicate UUID, so not trusted for this file, which is tracked by its file name and fingerprint; ${a.id}'s disposition is the valid message's, and it neither accounts for this file nor is changed for it`, { file: a.file, received: a.id ?? "" }));
     // An invalid original "never becomes authorization, causality, or effect evidence" (7.6), and
     // is superseded only once "a separately published valid correction" closes it (3): `acted` or
@@ -485,8 +499,11 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const held = named === null ? "" : `: it names ${named}, but not as written, so it is not read as that message's consumption`;
     findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor${where} holds ${JSON.stringify(entry)}${held}: only message UUIDs enter it, exactly (anomalies are tracked by fingerprint)`, { ...place, ...(named === null ? {} : { id: named }), received: entry }));
   });
-  for (const id of cursor) if (isUuid7(id) && !byId.has(id) && !effective.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
+  const cursorElsewhere = anomalyNotAddressedFindings("cursor", cursor, participant, byId, anomaliesById);
+  const elsewhere = new Set(cursorElsewhere.map((f) => f.id));
+  for (const id of cursor) if (isUuid7(id) && !byId.has(id) && !effective.has(id) && !elsewhere.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
   for (const f of notAddressedFindings("cursor", cursor, participant, byId, addressedIds, arenas)) findings.push(f);
+  for (const f of cursorElsewhere) findings.push(f);
 
   // The primer gates readiness, not work: section 3's work-clean predicate does not name it. It is
   // one file at the mailbox root (3), the room's, not an arena's: once the inbox holds any message

@@ -1339,6 +1339,28 @@ describe("the participant's state folder", () => {
     expect(rec.items.map((i) => [i.id, i.disposition, i.action])).toStrictEqual([[ID(1), "replied", "none"]]);
     expect([rec.status, rec.counts.anomaly_count, r.code]).toStrictEqual(["WORK_CLEAN_WITH_AUDIT_DEBT", 1, 1]);
   });
+  it("refused files sharing a UUID no valid message holds are each an open anomaly, and state naming a refused file to others only is said (README notes 125, 126)", () => {
+    const a = room();
+    const { hello } = handshake(a.root);
+    // Refused for their body (an RW1 line that does not check), so their recipients stay readable.
+    const refused = (id: string, to: string, body: string): string => `${readFileSync(join(a.inbox, hello), "utf8").replace(ID(1), id).replace(/^ {6}- LYRA$/m, `      - ${to}`)}RW1 HO bad\n${body}\n`;
+    const [first, second, elsewhere] = ["2026-10-01-09-00-40-VEGA-hello-broken.md", "2026-10-01-09-00-41-VEGA-hello-broken.md", "2026-10-01-09-00-42-VEGA-hello-broken.md"];
+    writeFileSync(join(a.inbox, first), refused(ID(51), "LYRA", "first"));
+    writeFileSync(join(a.inbox, second), refused(ID(51), "LYRA", "second"));
+    writeFileSync(join(a.inbox, elsewhere), refused(ID(52), "ORION", "to another"));
+    const state = mkdtempSync(join(tmp, "state-"));
+    mkdirSync(join(state, "dispositions"));
+    mkdirSync(join(state, "cursor"));
+    // One Handler-backed disposition under the shared UUID, one of the file sent to ORION, and its UUID in the cursor.
+    writeFileSync(join(state, "dispositions", "LYRA.jsonl"), [{ id: ID(1), state: "replied", cta: "completed", reply: ID(4), request_id: ID(3) }, { id: ID(51), state: "no-reply-required", cta: "none", handler: "HANDLER direction 2026-10-01" }, { id: ID(52), state: "needs-audit", cta: "none" }].map((d) => JSON.stringify(d)).join("\n") + "\n");
+    writeFileSync(join(state, "cursor", "LYRA.txt"), `${ID(1)}\n${ID(52)}\n`);
+    const r = rw(["mailbox", "check", a.root, "--as", "LYRA", "--state", state, "--now", "20261002T1200Z", "--json"]);
+    const report = JSON.parse(r.out) as { anomalies: { file: string; id: string | null; to: string[] | null }[]; reconciliation: { status: string; counts: { anomaly_count: number; needs_audit_count: number }; findings: { code: string; file?: string }[] } };
+    expect(report.anomalies.map((x) => [x.file, x.id, x.to])).toStrictEqual([[first, ID(51), ["LYRA"]], [second, ID(51), ["LYRA"]], [elsewhere, ID(52), ["ORION"]]]);
+    const rec = report.reconciliation;
+    expect(rec.findings.map((f) => `${f.code} ${f.file ?? ""}`)).toStrictEqual([`DISPOSITION_NOT_ADDRESSED ${elsewhere}`, `ANOMALY_ID_SHARED ${first}`, `ANOMALY_OPEN ${first}`, `ANOMALY_ID_SHARED ${second}`, `ANOMALY_OPEN ${second}`, `CURSOR_NOT_ADDRESSED ${elsewhere}`]);
+    expect([rec.status, rec.counts.anomaly_count, rec.counts.needs_audit_count, r.code]).toStrictEqual(["WORK_CLEAN_WITH_AUDIT_DEBT", 2, 0, 1]);
+  });
   it("an anomaly index line that is not an anomaly record is skipped and reported, never dropped without a word", () => {
     const a = room();
     handshake(a.root);

@@ -21,9 +21,10 @@ expiring before, at or after `now`; now and then the fingerprint of the bytes ha
 other bytes, as if the file were edited in place since; audit states with or without the evidence that lets them exit),
 a cursor holding some UUIDs, now and then a disposition or cursor entry for a message not addressed
 to VEGA (its own, one sent to others, or another arena's), 0 to 2 anomalies (conflict copies
-without a UUID, refused files with one, now and then the UUID of a message of the room, addressed
-to VEGA, to another or unreadable) with or without a disposition or a closed anomaly-index record,
-and the primer present, missing, unusable or not judged.
+without a UUID, refused files with one, now and then the UUID of a message of the room or of the
+other refused file, with other bytes or the same; addressed to VEGA, to another or unreadable) with
+or without a disposition or a closed anomaly-index record, now and then a cursor entry holding a
+refused file's UUID, and the primer present, missing, unusable or not judged.
 
 Each case is {"participant", "arena", "files": [{"name", "text", "archive"?}], "dispositions",
 "cursor", "anomalies", "anomalyIndex", "now", "primer"?}; `now` is one minute after the last message.
@@ -275,6 +276,7 @@ def case(rng):
         m = rng.choice(addressed)
         cursor.append(rng.choice([m["id"].upper(), f" {m['id']}", names[m["id"]], "not-a-uuid"]))
     anomalies, index = [], []
+    ids = {m["id"] for m in msgs}
     for k in range(rng.choice([0, 0, 0, 1, 2])):
         text = f"broken {k} {rng.random()}"
         fingerprint = hashlib.sha256(text.encode()).hexdigest()
@@ -283,6 +285,15 @@ def case(rng):
         taken = trusted and rng.random() < 0.3
         a = {"fingerprint": fingerprint, "file": f"anomaly-{k}.md", "id": (rng.choice(msgs)["id"] if taken else uuid7(rng, now)) if trusted else None,
              "to": rng.choice([[ME], [ME], ["LYRA"], None]), "reason": "FIELD_MISSING"}
+        # Now and then a second refused file under an earlier one's UUID that no message of the room
+        # holds (a duplicate UUID): with other bytes and recipients, or the same bytes again.
+        earlier = [b for b in anomalies if b["id"] is not None and b["id"] not in ids]
+        if earlier and rng.random() < 0.5:
+            b = rng.choice(earlier)
+            trusted = True
+            a["id"] = b["id"]
+            if rng.random() < 0.3:
+                a["fingerprint"], a["to"] = b["fingerprint"], b["to"]
         anomalies.append(a)
         if trusted and rng.random() < 0.6:
             state = rng.choice(["needs-audit", "historical-debt", "no-reply-required", "acted", "deferred", "blocked: handler-decision"])
@@ -295,7 +306,11 @@ def case(rng):
                 d["handler"] = "HANDLER direction 2026-10-01"
             dispositions.append(d)
         if rng.random() < 0.25:
-            index.append({"file": a["file"], "fingerprint": fingerprint, "state": rng.choice(["closed", "closed", "open"])})
+            index.append({"file": a["file"], "fingerprint": a["fingerprint"], "state": rng.choice(["closed", "closed", "open"])})
+    # Now and then a cursor entry holding a refused file's UUID (its own, or one it shares).
+    carried = [a["id"] for a in anomalies if a["id"] is not None]
+    if carried and rng.random() < 0.2:
+        cursor.append(rng.choice(carried))
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
     files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
     out = {"participant": ME, "arena": ARENA, "files": files, "dispositions": dispositions, "cursor": cursor,

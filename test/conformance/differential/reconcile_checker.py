@@ -27,7 +27,13 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   README note 122);
 - an anomaly whose UUID a valid message holds has no trustworthy UUID (a duplicate UUID is an
   anomaly, 10; 7 keys an anomaly without one by file name and fingerprint): that UUID's disposition
-  is the message's and never accounts for the anomaly, which is said, a note (README note 123).
+  is the message's and never accounts for the anomaly, which is said, a note (README note 123);
+- so has one whose UUID, held by no valid message, another refused file carries too, whatever its
+  bytes: the UUID names no one file (10), so each file is tracked by name and fingerprint (7) and a
+  disposition under the UUID accounts for none, which is said, a note (README note 125);
+- a refused file is the participant's to reconcile when its recipients name it or `ALL`, or cannot
+  be read; a disposition or cursor entry under a UUID (no valid message's) that only refused files
+  addressed to others carry settles and owes nothing and is said, as for a message (note 126).
 """
 import re
 
@@ -46,6 +52,7 @@ MODELED = {
     "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
     "CURSOR_INVALID_ENTRY": True, "MESSAGE_CHANGED": True,
     "DISPOSITION_NOT_ADDRESSED": False, "CURSOR_NOT_ADDRESSED": False, "ANOMALY_ID_TAKEN": False,
+    "ANOMALY_ID_SHARED": False,
 }
 # A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
 # holds "message UUIDs", exactly, 9).
@@ -258,21 +265,32 @@ def check(case):
         if open_:
             count["open_reply_count"] += 1
         items[i] = {"action": action, "open_reply": open_, "disposition": None if d is None else d["state"]}
-    anomaly_ids = {a["id"] for a in case["anomalies"] if a["id"] is not None}
-    if any(i not in msgs and i not in anomaly_ids for i in effective):
+    # The refused files each UUID names, and whether one of them is the participant's to reconcile.
+    files_of = {}
+    for a in case["anomalies"]:
+        if a["id"] is not None:
+            files_of.setdefault(a["id"], set()).add(a["file"])
+    mine_to_see = lambda a: a["to"] is None or me in a["to"] or "ALL" in a["to"]
+    seen = {a["id"] for a in case["anomalies"] if a["id"] is not None and mine_to_see(a)}
+    others_only = {i for i in files_of if i not in msgs and i not in seen}
+    if any(i not in msgs and i not in files_of for i in effective):
         codes.add("DISPOSITION_UNKNOWN_MESSAGE")
-    if any(i in msgs and i not in inbound for i in effective):
+    if any((i in msgs and i not in inbound) or i in others_only for i in effective):
         codes.add("DISPOSITION_NOT_ADDRESSED")
-    if any(i in msgs and i not in inbound for i in cursor):
+    if any((i in msgs and i not in inbound) or i in others_only for i in cursor):
         codes.add("CURSOR_NOT_ADDRESSED")
     closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
     for a in case["anomalies"]:
-        if (a["file"], a["fingerprint"]) in closed or (a["to"] is not None and me not in a["to"] and "ALL" not in a["to"]):
+        if (a["file"], a["fingerprint"]) in closed or not mine_to_see(a):
             continue
-        # A UUID a valid message holds is not trusted for this file: tracked by file and fingerprint.
+        # A UUID a valid message holds, or another refused file carries too, is not trusted for this
+        # file: it is tracked by file and fingerprint, and no disposition under the UUID is its.
         if a["id"] is not None and a["id"] in msgs:
             codes.add("ANOMALY_ID_TAKEN")
-        d = effective.get(a["id"]) if a["id"] is not None and a["id"] not in msgs else None
+        elif a["id"] is not None and len(files_of[a["id"]]) > 1:
+            codes.add("ANOMALY_ID_SHARED")
+        trusted = a["id"] is not None and a["id"] not in msgs and len(files_of[a["id"]]) == 1
+        d = effective.get(a["id"]) if trusted else None
         if d is None or d["state"] in ("acted", "replied") or (d["state"] in TERMINAL and d["state"] != "superseded-by-correction" and "handler" not in d):
             count["anomaly_count"] += 1
             codes.add("ANOMALY_OPEN")
@@ -283,7 +301,7 @@ def check(case):
                 count["audit_state_with_live_work_count"] += 1
         elif d["state"] not in TERMINAL:
             count["anomaly_count"] += 1
-    if any(UUID7.match(i) and i not in msgs and i not in effective for i in cursor):
+    if any(UUID7.match(i) and i not in msgs and i not in effective and i not in others_only for i in cursor):
         codes.add("CURSOR_UNKNOWN")
     if any(not UUID7.match(i) for i in case["cursor"]):
         codes.add("CURSOR_INVALID_ENTRY")

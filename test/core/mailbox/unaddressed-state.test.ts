@@ -95,3 +95,97 @@ describe("an anomaly carrying a valid message's UUID", () => {
     expect([report.counts.needs_audit_count, report.counts.anomaly_count]).toStrictEqual([1, 0]);
   });
 });
+
+describe("refused files sharing a UUID no valid message holds (README note 125)", () => {
+  const symbols = new Symbols(mailbox);
+  const { entries } = readCase(symbols, specs, mailbox);
+  const tidy = [
+    { id: "@h", state: "replied", cta: "completed", reply: "@w" },
+    { id: "@r", state: "no-reply-required", cta: "none" },
+  ];
+  // Two refused files to LYRA under one UUID (@bad) that no valid message holds, with other bytes.
+  const first = { fingerprint: "a".repeat(64), file: "2026-10-01-09-00-10-VEGA-request-broken.md", id: symbols.uuid("bad"), to: ["LYRA"], reason: "FIELD_MISSING: transport is required" };
+  const second = { ...first, fingerprint: "b".repeat(64), file: "2026-10-01-09-00-11-VEGA-request-broken.md" };
+  const check = (dispositions: readonly object[], anomalies: readonly mailbox.MailboxAnomaly[], anomalyIndex: readonly mailbox.AnomalyRecord[] = []): mailbox.ReconcileReport =>
+    mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: symbols.fill([...tidy, ...dispositions]), cursor: [], anomalies, anomalyIndex, now });
+  const said = (report: mailbox.ReconcileReport): string[] => report.findings.map((f) => `${f.code} ${f.file ?? ""}`).sort();
+
+  it("one Handler-backed terminal disposition of the UUID closes neither: each stays open, and the shared UUID is said", () => {
+    const report = check([{ id: "@bad", state: "no-reply-required", cta: "none", handler: "HANDLER direction 2026-10-01" }], [first, second]);
+    expect(said(report)).toStrictEqual([`ANOMALY_ID_SHARED ${first.file}`, `ANOMALY_ID_SHARED ${second.file}`, `ANOMALY_OPEN ${first.file}`, `ANOMALY_OPEN ${second.file}`]);
+    expect([report.status, report.counts.anomaly_count]).toStrictEqual(["WORK_CLEAN_WITH_AUDIT_DEBT", 2]);
+    expect(report.findings.find((f) => f.code === "ANOMALY_ID_SHARED" && f.file === first.file)?.message).toContain(second.file);
+    expect(report.findings.find((f) => f.code === "ANOMALY_OPEN")?.message).toContain("anomaly index");
+  });
+
+  it("a needs-audit of the UUID is not counted once per file: each file is an open anomaly of its own", () => {
+    const report = check([{ id: "@bad", state: "needs-audit", cta: "none" }], [first, second]);
+    expect([report.counts.needs_audit_count, report.counts.anomaly_count]).toStrictEqual([0, 2]);
+    // Nor is the disposition read as naming a UUID the mailbox does not hold.
+    expect(said(report).filter((s) => s.startsWith("DISPOSITION_"))).toStrictEqual([]);
+  });
+
+  it("each is closed by its own anomaly-index record (file and fingerprint), not by the other's", () => {
+    const closed = (a: typeof first): mailbox.AnomalyRecord => ({ file: a.file, fingerprint: a.fingerprint, state: "closed" });
+    const one = check([], [first, second], [closed(first)]);
+    expect(said(one)).toStrictEqual([`ANOMALY_ID_SHARED ${second.file}`, `ANOMALY_OPEN ${second.file}`]);
+    expect(one.counts.anomaly_count).toBe(1);
+    const both = check([], [first, second], [closed(first), closed(second)]);
+    expect([both.status, both.findings]).toStrictEqual(["CLEAN", []]);
+  });
+
+  it("the same bytes in two files under the UUID are two files all the same, and a file addressed to another still shares it", () => {
+    const copy = { ...second, fingerprint: first.fingerprint };
+    expect(said(check([{ id: "@bad", state: "needs-audit", cta: "none" }], [first, copy]))).toStrictEqual([`ANOMALY_ID_SHARED ${first.file}`, `ANOMALY_ID_SHARED ${copy.file}`, `ANOMALY_OPEN ${first.file}`, `ANOMALY_OPEN ${copy.file}`]);
+    const report = check([{ id: "@bad", state: "needs-audit", cta: "none" }], [first, { ...second, to: ["ORION"] }]);
+    expect(said(report)).toStrictEqual([`ANOMALY_ID_SHARED ${first.file}`, `ANOMALY_OPEN ${first.file}`]);
+    expect([report.counts.needs_audit_count, report.counts.anomaly_count]).toStrictEqual([0, 1]);
+  });
+
+  it("one refused file under the UUID keeps it: its disposition reconciles it, as before", () => {
+    const report = check([{ id: "@bad", state: "needs-audit", cta: "none" }], [first]);
+    expect(said(report)).toStrictEqual([]);
+    expect([report.counts.needs_audit_count, report.counts.anomaly_count]).toStrictEqual([1, 0]);
+  });
+});
+
+describe("state naming a refused file addressed to others only (README note 126)", () => {
+  const symbols = new Symbols(mailbox);
+  const { entries } = readCase(symbols, specs, mailbox);
+  const tidy = [
+    { id: "@h", state: "replied", cta: "completed", reply: "@w" },
+    { id: "@r", state: "no-reply-required", cta: "none" },
+  ];
+  // A refused file under its own UUID (@bad), its recipients readable: VEGA to ORION.
+  const elsewhere = { fingerprint: "c".repeat(64), file: "2026-10-01-09-00-12-VEGA-request-broken.md", id: symbols.uuid("bad"), to: ["ORION"], reason: "FIELD_MISSING: transport is required" };
+  const check = (dispositions: readonly object[], cursor: readonly string[], anomalies: readonly mailbox.MailboxAnomaly[]): mailbox.ReconcileReport =>
+    mailbox.reconcile({ participant: "LYRA", messages: entries, dispositions: symbols.fill([...tidy, ...dispositions]), cursor: symbols.fill(cursor), anomalies, now });
+  const said = (report: mailbox.ReconcileReport): string[] => report.findings.map((f) => symbols.name([f.code, f.id, f.file].filter((x) => x !== undefined).join(" "))).sort();
+
+  it("a disposition of it is DISPOSITION_NOT_ADDRESSED, as for a valid message sent to others, and settles and owes nothing", () => {
+    const report = check([{ id: "@bad", state: "needs-audit", cta: "none" }], ["@h", "@r"], [elsewhere]);
+    expect(said(report)).toStrictEqual([`DISPOSITION_NOT_ADDRESSED @bad ${elsewhere.file}`]);
+    expect([report.status, report.counts.needs_audit_count, report.counts.anomaly_count]).toStrictEqual(["CLEAN", 0, 0]);
+    expect(report.findings[0]?.message).toContain("refused file");
+    expect(report.findings[0]?.message).toContain("ORION");
+  });
+
+  it("so is a cursor entry for it (CURSOR_NOT_ADDRESSED), not a UUID the mailbox does not know", () => {
+    expect(said(check([], ["@h", "@r", "@bad"], [elsewhere]))).toStrictEqual([`CURSOR_NOT_ADDRESSED @bad ${elsewhere.file}`]);
+    expect(said(check([{ id: "@bad", state: "no-reply-required", cta: "none" }], ["@h", "@r", "@bad"], [elsewhere]))).toStrictEqual([`CURSOR_NOT_ADDRESSED @bad ${elsewhere.file}`, `DISPOSITION_NOT_ADDRESSED @bad ${elsewhere.file}`]);
+  });
+
+  it("one whose recipients cannot be read, or name ALL, may be the participant's: its disposition reconciles it", () => {
+    for (const to of [null, ["ALL"]]) {
+      const report = check([{ id: "@bad", state: "needs-audit", cta: "none" }], ["@h", "@r"], [{ ...elsewhere, to }]);
+      expect(said(report)).toStrictEqual([]);
+      expect(report.counts.needs_audit_count).toBe(1);
+    }
+  });
+
+  it("a UUID it shares with a refused file addressed to the participant is that file's concern (ANOMALY_ID_SHARED), not a stray key", () => {
+    const mine = { ...elsewhere, fingerprint: "d".repeat(64), file: "2026-10-01-09-00-13-VEGA-request-broken.md", to: ["LYRA"] };
+    const report = check([{ id: "@bad", state: "needs-audit", cta: "none" }], ["@h", "@r"], [elsewhere, mine]);
+    expect(said(report)).toStrictEqual([`ANOMALY_ID_SHARED ${mine.file}`, `ANOMALY_OPEN ${mine.file}`]);
+  });
+});
