@@ -52,6 +52,18 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(first.replay.appends[said]?.[3]).toStrictEqual([]);
   });
 
+  it("names why a prepare was refused when the replay says otherwise", { timeout: 90_000 }, () => {
+    // The replay told to hold a call to the execution slots without reading it in the HO's
+    // vocabulary refuses a non-pay HO's statement for its rb= where the thread refuses the call.
+    const { status, output } = compare(["300", "1", "--first", "--break-prepare"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
+    expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "invalid-request", "call"]);
+    expect((first.core.statements[i]?.[3] as unknown[][])[0]?.[0]).toBe("RECORD_SHAPE");
+    expect(first.replay.statements[i]?.[1]).toBe("statement-refused");
+  });
+
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
     // The replay told to number past the receiver's lines alone, not its statements' RBs.
     const { status, output } = compare(["300", "1", "--first", "--break-numbering"]);

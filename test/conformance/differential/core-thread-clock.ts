@@ -18,8 +18,11 @@
 // "statement", "exp", "n", "call", "token"}): for an HO of the thread live at that moment, the call
 // read by readCall in its vocabulary, the core's prepare under the given token, n null numbered as
 // the object's nextNumber does (freshNumber over the receiver's lines', statements' RBs' and cited
-// numbers), kept only when its RB's id is no line of the thread nor cited by a stored line's re=.
-// A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`). An abandon ({"at", "abandon": statement}):
+// numbers), kept only when its RB's id is no line of the thread, no other statement's RB, nor cited
+// by a stored line's re=; refused in the object's order (no HO, not live, the call, no number, the
+// core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
+// A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
+// `<agent>-@zk@` that id with a 0 before its number. An abandon ({"at", "abandon": statement}):
 // the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
 // statement in its window is first held to commitClearance (the HO's state, its ownedElsewhere, the
 // readbacks recorded for it, the sender's ANs in order), then the core's commit. An alarm ({"at",
@@ -28,8 +31,8 @@
 // THREAD_OVERDUE, THREAD_QUESTION_OVERDUE) recorded once, with that moment, as the object's alarm
 // does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
 // raised], [[code, slot, received] the object said of statements]] per line, "orphans": [[handoff,
-// code, at]], "statements": ["prepared", null, RB id] or [answer, code|state] per prepare and
-// abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
+// code, at]], "statements": ["prepared", null, RB id] or ["refused", problem kind, parameter|null,
+// [[code, slot, expected, received]]] per prepare, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
@@ -88,11 +91,14 @@ function replay(events: readonly Event[], end: number): unknown {
     return freshNumber(Math.max(0, ...numbers), () => [...numbers].sort((a, b) => a - b));
   };
   // A line naming statement k's RB as `<agent>-@k@` (the generator's, for a prepare that left n to
-  // the thread) names the id that prepare stated, else `<agent>-<700 + k>`.
+  // the thread or gave a number drawn from those used) names the id that prepare stated, else
+  // `<agent>-<700 + k>`; as `<agent>-@zk@`, that id with a 0 before its number.
   const named = (text: string): string =>
-    text.replace(/([a-z0-9-]+)-@([0-9]+)@/g, (_, agent: string, k: string) => {
+    text.replace(/([a-z0-9-]+)-@(z?)([0-9]+)@/g, (_, agent: string, otherwise: string, k: string) => {
       const token = tokens.get(Number(k));
-      return (token === null || token === undefined ? undefined : store.get(token)?.readback.id) ?? `${agent}-${700 + Number(k)}`;
+      const id = (token === null || token === undefined ? undefined : store.get(token)?.readback.id) ?? `${agent}-${700 + Number(k)}`;
+      // `@zk@`: the same id with its number written otherwise (`ops-0701`), an id of its own (note 16).
+      return otherwise === "" ? id : id.replace(/-([0-9]+)$/, "-0$1");
     });
   for (const event of events) {
     if ("alarm" in event) {
@@ -105,26 +111,55 @@ function replay(events: readonly Event[], end: number): unknown {
       continue;
     }
     if ("prepare" in event) {
-      // As the object prepares: an HO of the thread, live at the moment, the call read in its vocabulary.
+      // As the object's prepareNow, in its order, each refusal answered as the object's problem is
+      // (its kind, its parameter, its findings' code, slot, expected and received).
       const now = timeAt(event.at);
+      const refused = (kind: string, parameter: string | null, findings: readonly Finding[] = []) => {
+        tokens.set(event.statement, null);
+        statements.push(["refused", kind, parameter, findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])]);
+      };
       const ho = stored.get(event.prepare);
-      const open = ho?.type === "HO" && audit.handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
-      const p = ho?.slots["p"];
+      if (ho?.type !== "HO") {
+        refused("unknown-handoff", "handoff");
+        continue;
+      }
+      if (!audit.handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state))) {
+        refused("statement-refused", "handoff");
+        continue;
+      }
+      const p = ho.slots["p"];
       const vocabulary = resolve(typeof p === "string" ? p : null) as Vocabulary;
-      const call = open ? readCall(event.call, vocabulary) : null;
+      // The call read in the HO's vocabulary (the core's readCall).
+      const call = readCall(event.call, vocabulary);
+      if (!call.ok) {
+        refused("invalid-request", "call", call.findings);
+        continue;
+      }
       // As the object numbers the RB when the prepare gives no n.
-      const n = event.n ?? (ho === undefined || call?.ok !== true ? null : nextNumber(ho.to ?? ""));
+      const n = event.n ?? nextNumber(ho.to ?? "");
+      if (n === null) {
+        refused("statement-refused", "n");
+        continue;
+      }
       // The core states the RB; as the object, it is kept only once its id is known to be free: no
-      // line of the thread, nor a number of the receiver's a stored line's re= cites (note 32).
+      // line of the thread, nor another statement's RB, nor a number of the receiver's a stored
+      // line's re= cites (note 32).
       let staged: Statement | undefined;
-      const prepared = ho !== undefined && call?.ok === true && n !== null ? prepare({ ...store, put: (s) => void (staged = s) }, { ho, call: call.value, exp: event.exp, n, now }, vocabulary, event.token) : null;
-      const id = prepared?.ok === true ? prepared.value.readback.id : null;
-      const rbFrom = prepared?.ok === true ? (prepared.value.readback.from ?? "") : "";
-      const taken = id !== null && (stored.has(id) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id)));
-      if (staged !== undefined && !taken) store.put(staged);
-      const kept = prepared?.ok === true && !taken;
-      tokens.set(event.statement, kept ? (prepared as { value: Statement }).value.token : null);
-      statements.push(kept ? ["prepared", null, id] : ["refused", ho === undefined ? "unknown-handoff" : !open ? "not-open" : taken ? "taken" : (prepared?.findings ?? call?.findings ?? []).map((f) => f.code).join(" ")]);
+      const prepared = prepare({ ...store, put: (s) => void (staged = s) }, { ho, call: call.value, exp: event.exp, n, now }, vocabulary, event.token);
+      if (!prepared.ok) {
+        refused("statement-refused", prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? "n" : null, prepared.findings);
+        continue;
+      }
+      const id = prepared.value.readback.id;
+      const rbFrom = prepared.value.readback.from ?? "";
+      const taken = stored.has(id) || store.all().some((st) => st.readback.id === id) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id));
+      if (taken) {
+        refused("statement-refused", "n");
+        continue;
+      }
+      if (staged !== undefined) store.put(staged);
+      tokens.set(event.statement, prepared.value.token);
+      statements.push(["prepared", null, id]);
       continue;
     }
     if ("abandon" in event) {

@@ -185,6 +185,50 @@ def clean_handoff(rng, lines):
     return generate_threads.line("HO", f"{sender}-600", slots)
 
 
+def odd_handoff(rng, lines):
+    """A pay HO numbered 610 whose statement the thread refuses for what it asks (note 27): one
+    without rb=exec, or one asking CHGBANK, whose execution slots are not the call's; None when the
+    conversation has fewer than two agents."""
+    agents = sorted({slot(t, "from") for t in lines} | {slot(t, "to") for t in lines} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    head = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-061")]
+    if rng.random() < 0.5:
+        slots = head + [("ask", "PAY"), ("rb", rng.choice(["echo", "all"]))] + generate_threads.PAY
+    else:
+        slots = head + [("ask", "CHGBANK"), ("rb", "exec"), ("sup", "marlow"), ("acct", "40-12-88/61102938"), ("apref", "FD-0929")]
+    return generate_threads.line("HO", f"{sender}-610", slots)
+
+
+MAX_SAFE = 2**53 - 1
+
+
+def highest_id(rng, lines):
+    """A line under an HO receiver's id numbered 2^53 - 1 (its ST about the HO's item), or a line of
+    the HO's sender citing that id with re= (its AQ): after it, that receiver's next number is the
+    lowest none of its ids has (note 32). None when the conversation has no HO."""
+    hos = [t for t in lines if t.split(" ")[1] == "HO"]
+    if not hos:
+        return None
+    ho = rng.choice(hos)
+    sender, receiver, item = slot(ho, "from"), slot(ho, "to"), slot(ho, "item")
+    if rng.random() < 0.5:
+        return f"RW1 ST {receiver}-{MAX_SAFE} from={receiver} to={sender} item={item} pct=10"
+    return f"RW1 AQ {sender}-{MAX_SAFE - 1} re={receiver}-{MAX_SAFE} from={sender} to={receiver} item={item} need=ETA"
+
+
+def used_numbers(lines, agent):
+    """`agent`'s message numbers its ids and the ids `re=` names show in `lines`."""
+    out = set()
+    for text in lines:
+        for mid in (text.split(" ")[2], slot(text, "re")):
+            sender, _, n = (mid or "").rpartition("-")
+            if sender == agent and n.isdigit():
+                out.add(int(n))
+    return sorted(out)
+
+
 def statements(rng, lines):
     """Now and then a statement prepared for an HO (most of them pay's rb=exec ones; another is
     refused) with a window before, at or after the HO's, and now and then abandoned later: each a
@@ -195,6 +239,14 @@ def statements(rng, lines):
     out = list(lines)
     if rng.random() < 0.45:
         extra = clean_handoff(rng, out)
+        if extra is not None:
+            out.insert(rng.randint(0, len(out)), extra)
+    if rng.random() < 0.12:
+        extra = odd_handoff(rng, out)
+        if extra is not None:
+            out.insert(rng.randint(0, len(out)), extra)
+    if rng.random() < 0.08:
+        extra = highest_id(rng, out)
         if extra is not None:
             out.insert(rng.randint(0, len(out)), extra)
     texts = [t for t in out if t.split(" ")[1] == "HO"]
@@ -209,10 +261,16 @@ def statements(rng, lines):
         # Half of them as the HO arrives, while it is most likely live.
         i = at + 1 if rng.random() < 0.5 else rng.randint(at + 1, len(out))
         auto = rng.random() < 0.3
-        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": None if auto else 700 + prepared, "call": CALL, "near": exp if rng.random() < 0.3 else None})
+        text = next(t for t in out if isinstance(t, str) and t.split(" ")[2] == ho)
+        n = None if auto else 700 + prepared
+        if not auto and rng.random() < 0.15:
+            # A number the receiver already shows (its ids, those re= names), another statement's
+            # RB's, or 2^53 - 1: its lines then name the RB as the prepare stated it (note 16).
+            n = rng.choice(used_numbers([t for t in out if isinstance(t, str)], slot(text, "to")) + [700 + j for j in range(prepared)] + [MAX_SAFE])
+            auto = True
+        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": n, "call": CALL, "near": exp if rng.random() < 0.3 else None})
         if rng.random() < 0.5:
             out.insert(rng.randint(i + 1, len(out)), {"abandon": prepared, "near": exp})
-        text = next(t for t in out if isinstance(t, str) and t.split(" ")[2] == ho)
         if rng.random() < 0.6:
             # Relayed right after the prepare, now and then answered, and committed within seconds.
             soon = [{"relay": prepared, "ho": text, "auto": auto, "change": None if rng.random() < 0.5 else change(rng), "near": "soon"}]
@@ -292,7 +350,18 @@ def change(rng):
         return ["exp"]
     if r < 0.92:
         return ["h"]
+    if r < 0.94:
+        return ["id"]
     return rng.choice([["x_tok", "other"], ["x_tok", "unknown"], ["x_tok", "none"]])
+
+
+def otherwise(mid):
+    """An id written with its number otherwise (`ops-0701` for `ops-701`; `<agent>-@zk@` for
+    `<agent>-@k@`, which the replays read so): a message id of its own, compared as text (note 16)."""
+    if "-@" in mid:
+        return mid.replace("-@", "-@z", 1)
+    sender, _, n = mid.rpartition("-")
+    return f"{sender}-0{n}"
 
 
 def rb_id(ho_text, k, auto=False):
@@ -306,7 +375,11 @@ def stated(text, rb_of):
     when it was never prepared: then `<agent>-<700 + k>`)."""
     if "-@" not in text:
         return text
-    return re.sub(r"([a-z0-9-]+)-@([0-9]+)@", lambda m: rb_of(int(m.group(2))) or f"{m.group(1)}-{700 + int(m.group(2))}", text)
+
+    def read(m):
+        mid = rb_of(int(m.group(3))) or f"{m.group(1)}-{700 + int(m.group(3))}"
+        return otherwise(mid) if m.group(2) else mid
+    return re.sub(r"([a-z0-9-]+)-@(z?)([0-9]+)@", read, text)
 
 
 def answer(rng, ho_text, k, j, auto=False):
@@ -316,7 +389,10 @@ def answer(rng, ho_text, k, j, auto=False):
         sender, receiver = receiver, sender
     about = rng.choice(["", "", f" item={slot(ho_text, 'item')}"])
     val = rng.choice(["Y", "Y", "Y", "N", "HOLD"])
-    return f"RW1 AN {sender}-{950 + 10 * k + j} re={rb_id(ho_text, k, auto)} from={sender} to={receiver}{about} val={val}"
+    named = rb_id(ho_text, k, auto)
+    if rng.random() < 0.1:
+        named = otherwise(named)
+    return f"RW1 AN {sender}-{950 + 10 * k + j} re={named} from={sender} to={receiver}{about} val={val}"
 
 
 def relay(ho_text, k, exp, change, prepared, rid=None):
@@ -343,7 +419,8 @@ def relay(ho_text, k, exp, change, prepared, rid=None):
     elif kind == "x_tok":
         other = {"other": token(k + 1 if k + 1 < prepared else max(k - 1, 0) if k else 99), "unknown": "f" * 32}.get(change[1])
         slots = [(key, other if key == "x_tok" else v) for key, v in slots if key != "x_tok" or other is not None]
-    return generate_threads.line("RB", rid or rb_id(ho_text, k), slots, tail)
+    rid = rid or rb_id(ho_text, k)
+    return generate_threads.line("RB", otherwise(rid) if kind == "id" else rid, slots, tail)
 
 
 def conversation(rng):

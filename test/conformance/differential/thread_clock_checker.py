@@ -112,6 +112,11 @@ commits_cleared = True
 relays_said = True
 # Whether a prepare without n counts the RBs the thread's statements state (--break-numbering plants a replay that does not).
 statements_numbered = True
+# Whether a prepare reads its call in the HO's vocabulary first (--break-prepare plants a replay
+# that holds the call to the execution slots alone, so a call of another vocabulary is the statement's refusal).
+calls_read = True
+# Whether an agent's next number past 2^53 - 1 is its lowest free one (--break-highest plants a replay that goes on counting).
+lowest_free = True
 
 
 def shown(value):
@@ -122,6 +127,12 @@ def shown(value):
 def minute(ms):
     """The UTC minute of a moment in epoch milliseconds, as `YYYYMMDDTHHMMZ`."""
     return datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y%m%dT%H%MZ")
+
+
+def receiver_number(mid, receiver):
+    """The number of `mid` when it is one of `receiver`'s ids (`<receiver>-<n>`, note 16), else None."""
+    sender, _, n = (mid or "").rpartition("-")
+    return int(n) if sender == receiver and n.isdigit() else None
 
 
 def past(exp, now):
@@ -203,39 +214,74 @@ class Statements:
     def next_number(self, agent):
         """Note 32: an agent's next message number, for the RB a prepare without `n` states: one past
         its highest in the thread, its lines' ids (`<from>-<n>`, note 16), its statements' RBs' and
-        its ids a stored line's `re=` names counted, else 1."""
-        def number(mid):
-            sender, _, n = (mid or "").rpartition("-")
-            return int(n) if sender == agent and n.isdigit() else 0
+        its ids a stored line's `re=` names counted, else 1; once that would pass 2^53 - 1 (note 16's
+        highest number), the lowest positive number none of those has (note 32)."""
         ids = [mid for mid, held in self.thread.stored.items() if held[0]["slots"].get("from") == agent]
         ids += [st[4].split(" ")[2] for st in self.all if st[4] is not None and statements_numbered]
         ids += [held[0]["slots"].get("re") for held in self.thread.stored.values()]
-        return 1 + max([0] + [number(mid) for mid in ids])
+        numbers = {receiver_number(mid, agent) for mid in ids} - {None}
+        if max(numbers, default=0) + 1 <= validator.MAX_SAFE or not lowest_free:
+            return max(numbers, default=0) + 1
+        return next(n for n in range(1, len(numbers) + 2) if n not in numbers)
 
-    def prepare(self, handoff, exp, now, token=None, n=None, statement=None):
+    def prepare(self, handoff, exp, now, token=None, n=None, statement=None, statement_call=()):
         """A statement for a live HO asking rb=exec for an ask with execution slots, its exp neither
-        past nor after the HO's; its RB numbered `n`, else the receiver's next number (note 32)."""
+        past nor after the HO's; its RB numbered `n`, else the receiver's next number (note 32). A
+        refusal is answered as the thread's prepare answers one: [kind, the request's parameter it
+        names, [[code, slot, expected, received], ...]], the first rule that refuses it in the thread's order
+        (the HO, its standing, the call read in its vocabulary, then the statement's rules, note 27,
+        then its RB's id, section 2 and note 16)."""
+        refused = lambda kind, parameter, findings=(): (None, ["refused", kind, parameter, [list(f) for f in findings]])
         held = self.thread.stored.get(handoff)
         if held is None or held[0]["type"] != "HO":
-            return None, ["refused", "unknown-handoff"]
+            return refused("unknown-handoff", "handoff")
         states = {h[0]: h[1] for h in self.standing(now)["handoffs"]}
         if states.get(handoff) not in LIVE:
-            return None, ["refused", "not-open"]
+            return refused("statement-refused", "handoff")
         s = held[0]["slots"]
-        if (s.get("p"), s.get("ask")) not in EXEC_ASKS or "exec" not in (s.get("rb") or "").split("+") \
-                or past(exp, now) or past(s.get("exp"), exp):
-            return None, ["refused", "STATEMENT_REFUSED"]
+        profile = validator.PROFILES.get(s.get("p"))
+        vocabulary = validator.SHIPPED.get(s.get("p"), validator.CORE)
+        # The call holds slot values of the HO's vocabulary (RECORD_SHAPE: a key that is no slot).
+        unknown = [("RECORD_SHAPE", key, None, None) for key in statement_call if key not in vocabulary.types]
+        if unknown and calls_read:
+            return refused("invalid-request", "call", unknown)
+        # Note 27: the window neither past nor after the HO's; then an execution readback: rb=exec,
+        # an ask with execution slots, a call carrying only those; then one act per handoff.
+        if past(exp, now):
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "exp", f">= {now}", exp)])
+        if past(s.get("exp"), exp):
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "exp", f"<= {s['exp']}", exp)])
+        if "exec" not in (s.get("rb") or "").split("+"):
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "rb", "exec", None)])
+        exec_slots = ((profile or {}).get("exec") or {}).get(s.get("ask"), [])
+        if not exec_slots:
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "ask", None, shown(s.get("ask")))])
+        stray = next((key for key in statement_call if key not in exec_slots), None)
+        if stray is not None:
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", stray, " ".join(exec_slots), stray)])
         # One act per handoff (note 27): none is prepared once one of its re-issue line's ran.
         if any(h in self.ran() for h in self.standing(now)["lines"].get(handoff, [handoff])):
-            return None, ["refused", "STATEMENT_REFUSED"]
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "x_tok", None, "committed")])
+        if handoff in self.cancelled:
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "re", None, "cancelled")])
         k = len(self.all)
-        # Its RB as the spec's tool states it (section 5.3), which the relay must carry unchanged.
-        rid = f"{s.get('to')}-{n if n is not None else self.next_number(s.get('to'))}"
+        receiver = s.get("to")
+        number = n if n is not None else self.next_number(receiver)
+        rid = f"{receiver}-{number}"
+        # Note 16: a number the receiver's ids the HO names (its own, re=, ctx=), or the RB another
+        # statement states, already has is refused whoever chose it (READBACK_ID_REUSED).
+        ctx = s.get("ctx")
+        named = [held[0]["id"], s.get("re")] + (ctx if isinstance(ctx, list) else [ctx] if ctx else [])
+        named += [st[4].split(" ")[2] for st in self.all if st[4] is not None]
+        used = [mid for mid in named if receiver_number(mid, receiver) == number]
+        if used:
+            return refused("statement-refused", "n", [("READBACK_ID_REUSED", "id", f"an id other than {used[-1]}", rid)])
         # Section 2: an id names one message. An RB under an id the thread holds, or another
-        # statement states, or a stored line's re= cites (note 32), could never be relayed.
+        # statement states, or a number of the receiver's a stored line's re= cites (note 32),
+        # could never be relayed.
         if rid in self.thread.stored or any(st[4] is not None and st[4].split(" ")[2] == rid for st in self.all) \
-                or any(held[0]["slots"].get("re") == rid for held in self.thread.stored.values()):
-            return None, ["refused", "STATEMENT_REFUSED"]
+                or any(receiver_number(held[0]["slots"].get("re"), receiver) == number for held in self.thread.stored.values()):
+            return refused("statement-refused", "n")
         rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid) if token is not None else None
         self.all.append([handoff, exp, "pending", token, rb])
         return k, ["prepared", None, rid]
@@ -416,7 +462,7 @@ def replay(events, end):
                     orphans.append([handoff, code, now])
             continue
         if "prepare" in event:
-            k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]), event.get("token"), event.get("n"), event["statement"])
+            k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]), event.get("token"), event.get("n"), event["statement"], event["call"])
             tokens[event["statement"]] = k
             said.append(answer)
             continue
