@@ -64,6 +64,19 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(first.replay.statements[i]?.[1]).toBe("statement-refused");
   });
 
+  it("names a done check whose check-dn takes values on a NOOP report", { timeout: 90_000 }, () => {
+    // The replay's check-dn told to take execution values on out=NOOP stores as passing a DN the
+    // thread's check-dn finds DONE_NOOP (section 5.3, note 26).
+    const { status, output } = compare(["300", "1", "--first", "--break-noop"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const i = first.core.appends.findIndex((a, k) => JSON.stringify(a[4] ?? null) !== JSON.stringify(first.replay.appends[k]?.[4] ?? null));
+    const core = first.core.appends[i]?.[4] as [string | null, boolean, unknown[][]];
+    const mine = first.replay.appends[i]?.[4] as [string | null, boolean, unknown[][]];
+    expect(core[2].some((f) => f[0] === "DONE_NOOP")).toBe(true);
+    expect(mine[2].some((f) => f[0] === "DONE_NOOP")).toBe(false);
+  });
+
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
     // The replay told to number past the receiver's lines alone, not its statements' RBs.
     const { status, output } = compare(["300", "1", "--first", "--break-numbering"]);

@@ -28,6 +28,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import comparison  # noqa: E402
+import done_checker  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import generate_thread_clocks  # noqa: E402
 import thread_clock_checker  # noqa: E402
@@ -35,6 +36,16 @@ import thread_clock_checker  # noqa: E402
 
 def multiset_difference(a, b):
     return sorted((collections.Counter(a) - collections.Counter(b)).elements())
+
+
+def checked(done):
+    """A done check as compared: check-dn's own findings by code, slot, expected and received, the
+    DN's validation (a code of no DONE_ kind) by its code alone, in a multiset after them."""
+    if not done or done[0] is None:
+        return done
+    plan, ok, findings = done[0]
+    own = [f for f in findings if f[0].startswith("DONE_")]
+    return [plan, ok, own, sorted(f[0] for f in findings if not f[0].startswith("DONE_"))]
 
 
 def difference(case, theirs, ours):
@@ -47,6 +58,9 @@ def difference(case, theirs, ours):
         elif a[3:4] != b[3:4]:
             # What the thread said of its statements as the line was stored (code, slot, what it found).
             key.append(("said", event["line"].split(" ")[1], json.dumps(a[3]), json.dumps(b[3])))
+        elif checked(a[4:5]) != checked(b[4:5]):
+            # The done check the thread stores for a DN (its plan, ok, check-dn's findings).
+            key.append(("done", json.dumps(checked(a[4:5])), json.dumps(checked(b[4:5]))))
     if sorted(map(tuple, theirs["orphans"])) != sorted(map(tuple, ours["orphans"])):
         core_only = sorted(set(map(tuple, theirs["orphans"])) - set(map(tuple, ours["orphans"])))
         mine_only = sorted(set(map(tuple, ours["orphans"])) - set(map(tuple, theirs["orphans"])))
@@ -97,6 +111,12 @@ def main():
     if comparison.planted("--break-highest"):
         # A replay whose next number goes on past 2^53 - 1 instead of taking the lowest free one.
         thread_clock_checker.lowest_free = False
+    if comparison.planted("--break-done"):
+        # A check-dn that plans by the HO's values alone, never by the passing readback's.
+        done_checker.plans_read_back = False
+    if comparison.planted("--break-noop"):
+        # A check-dn that takes execution values on an out=NOOP report.
+        done_checker.noop_values_said = False
     cases = list(generate_thread_clocks.conversations(count, seed))
     triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))

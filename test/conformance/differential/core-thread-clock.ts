@@ -36,7 +36,7 @@
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
   expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, profileResolver, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, Statement, Vocabulary } from "../../../core/index.js";
@@ -215,6 +215,8 @@ function replay(events: readonly Event[], end: number): unknown {
     // What the object says of statements beside storing the line (its findings from the core's
     // statement rules), each [code, slot, received].
     let said: Finding[] = [];
+    // The done check the object stores for a DN of an HO of the thread: [plan RB id, ok, check-dn's findings].
+    let done: unknown = null;
     // As the object's checkReadback records an RB of a stored HO: none from another party, late
     // once the HO is closed or withdrawn, else check-rb's verdict (the thread holds no challenge).
     const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
@@ -248,6 +250,13 @@ function replay(events: readonly Event[], end: number): unknown {
         const ran = ranInLine(store, ho.id);
         const tool = noopAfterCommit(m, ran) ?? doneWithoutCommit(m, plan?.message, (t) => store.get(t), ran);
         if (tool !== null) said = [tool];
+        // check-dn itself, as the object's doneAgainstPlan calls it: against the HO the plan read
+        // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, no
+        // record (the thread holds no challenge), the DN as answering that HO.
+        const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
+        const pp = planned.slots["p"];
+        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message);
+        done = [plan?.rb ?? null, report.ok && tool === null, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
       }
     }
     if (m.type === "AN") answers.push(m);
@@ -264,7 +273,7 @@ function replay(events: readonly Event[], end: number): unknown {
       const cancel = cancelOnThread(store, audit, m, stored.get(m.re) ?? null, found, now);
       if (cancel.ran !== null) said = [cancel.ran];
     }
-    appends.push(["stored", null, found.map((f) => f.code).sort(), said.map((f) => [f.code, f.slot ?? null, f.received ?? null])]);
+    appends.push(["stored", null, found.map((f) => f.code).sort(), said.map((f) => [f.code, f.slot ?? null, f.received ?? null]), done]);
   }
   const now = timeAt(end);
   expireDue(now);

@@ -294,7 +294,7 @@ def statements(rng, lines):
 
 def ending(rng, ho_text, k):
     """How statement k's handoff ends, or moves, placed anywhere after its prepare (before or after
-    a commit): the receiver's DN (`OK`, `PARTIAL` or `NOOP`), or the sender's CX, then now and then
+    a commit): the receiver's DN (`OK`, `PARTIAL` or `NOOP`, now and then with values as executed), or the sender's CX, then now and then
     the receiver's `AN val=Y` to it (or `N`), a re-issue, or the same HO to another receiver with
     that receiver's readback, each under an id of its own (800, 820, 840, 860 and 880 + k)."""
     sender, receiver, item = slot(ho_text, "from"), slot(ho_text, "to"), slot(ho_text, "item")
@@ -314,12 +314,27 @@ def ending(rng, ho_text, k):
         return []
     if r < 0.6:
         out = rng.choice(["OK", "OK", "PARTIAL", "NOOP"])
-        return [f"RW1 DN {receiver}-{800 + k} re={ho} from={receiver} to={sender} item={item} out={out}"]
+        return [f"RW1 DN {receiver}-{800 + k} re={ho} from={receiver} to={sender} item={item} out={out}{executed(rng)}"]
     cx = f"RW1 CX {sender}-{820 + k} re={ho} from={sender} to={receiver} item={item} why=REVOKED"
     if rng.random() < 0.3:
         return [cx]
     # Inserted one after the other at random places, the acknowledgement may come first: then it is ahead.
     return [f"RW1 AN {receiver}-{840 + k} re={sender}-{820 + k} from={receiver} to={sender} val={rng.choice(['Y', 'Y', 'N'])}", cx][::rng.choice([1, -1])]
+
+
+def executed(rng):
+    """What a DN reports as executed (section 5.3: the execution slots with the values as executed):
+    now and then nothing, else the call's values under `p=pay`, one of them changed or left out."""
+    if rng.random() < 0.5:
+        return ""
+    values = dict(CALL)
+    r = rng.random()
+    if r < 0.3:
+        key = rng.choice(list(CHANGED))
+        values[key] = CHANGED[key]
+    elif r < 0.5:
+        del values[rng.choice(list(CHANGED))]
+    return " p=pay " + " ".join(f"{k}={v}" for k, v in values.items())
 
 
 def token(k):

@@ -78,6 +78,7 @@ import functools
 import json
 import types
 
+import done_checker
 import generate_thread_clocks
 import readback_checker
 import thread_auditor
@@ -391,6 +392,35 @@ class Statements:
             return [["STATEMENT_REFUSED", "x_tok", "committed"]]
         return []
 
+    def done(self, m, now, said):
+        """The done check the thread stores for a DN of one of its HOs (from its receiver to its
+        sender about its item; note 26): [its plan's RB id, ok, check-dn's findings], the plan the
+        line's latest passing readback, its own HO's first, checked against the HO it read back and
+        the DN as answering that HO; ok only when neither check-dn nor the tool's side (`said`)
+        finds an error. None for any other line."""
+        s = m["slots"]
+        held = self.thread.stored.get(s.get("re"))
+        if m["type"] != "DN" or held is None or held[0]["type"] != "HO":
+            return None
+        ho = held[0]["slots"]
+        if (s.get("from"), s.get("to")) != (ho.get("to"), ho.get("from")) or s.get("item") != ho.get("item"):
+            return None
+        report = self.standing(now)
+        re = s["re"]
+        line = report["lines"].get(re, [re])
+        order = {mid: i for i, mid in enumerate(self.thread.stored)}
+        passing = sorted((h != re, -order[rb], rb, h) for h in line for rb, v in report["readbacks"].get(h, []) if v == "wilco")
+        if not passing:
+            findings = done_checker.check(held[2], self.thread.stored[m["id"]][2])
+            return [None, done_checker.ok(findings) and not said, findings]
+        _, _, rb, planned = passing[0]
+        dn_text = self.thread.stored[m["id"]][2]
+        if planned != re:
+            # The DN read as answering the HO its plan read back (the same sender, receiver and item).
+            dn_text = dn_text.replace(f" re={re} ", f" re={planned} ", 1)
+        findings = done_checker.check(self.thread.stored[planned][2], dn_text, self.thread.stored[rb][2], "wilco")
+        return [rb, done_checker.ok(findings) and not said, findings]
+
     def withdraws(self, m, now):
         """The HOs a CX withdraws (section 5.4, rule 1): from the HO's sender to its receiver about its
         item, the live HO and the HOs of its line it superseded, a superseded HO alone; a second
@@ -401,6 +431,9 @@ class Statements:
             return set()
         ho = held[0]["slots"]
         if (s.get("from"), s.get("to"), s.get("item")) not in ((ho.get("from"), ho.get("to"), ho.get("item")), (ho.get("from"), ho.get("to"), None)):
+            return set()
+        # A superseded HO an earlier CX withdrew with its line (note 35) has ended: this is a second end.
+        if s["re"] in self.cancelled:
             return set()
         before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now)["handoffs"]}
         line = thread_auditor.audit(self.thread.texts, now, ran=self.ran())["lines"].get(s["re"], [s["re"]])
@@ -485,7 +518,8 @@ def replay(events, end):
                     re = m["slots"]["re"]
                     statements.withdrawn[re], statements.cancels[re] = withdrawn, m["id"]
                     statements.cancelled |= withdrawn
-            answer = answer + [None, statements.said(m, now)]
+            spoken = statements.said(m, now)
+            answer = answer + [None, spoken, statements.done(m, now, spoken)]
             statements.after(m, now)
         appends.append(answer)
     statements.expire(minute(end))
