@@ -77,12 +77,25 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(mine[2].some((f) => f[0] === "DONE_NOOP")).toBe(false);
   });
 
+  it("names a handoff the replay judges without the record its sender registered ahead of it", { timeout: 90_000 }, () => {
+    // The replay that drops the challenge reads the challenged HO's readback as if the thread held
+    // no record for the account the HO leaves to the receiver, where the thread checks it against it.
+    const { status, output } = compare(["300", "1", "--first", "--break-challenge"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
+    const challenged = first.case.events.find((e) => "challenge" in e)?.["challenge"];
+    expect(typeof challenged).toBe("string");
+    const stands = (handoffs: unknown[][]) => handoffs.find((h) => h[0] === challenged)?.[3];
+    expect(stands(first.core.end.handoffs)).not.toBe(stands(first.replay.end.handoffs));
+  });
+
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
-    // The replay told to number past the receiver's lines alone, not its statements' RBs.
+    // The replay told to number past the receiver's lines alone, not its statements' RBs, picks
+    // another RB id, or one a statement already states, which it then refuses (READBACK_ID_REUSED).
     const { status, output } = compare(["300", "1", "--first", "--break-numbering"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
-    const picked = first.core.statements.findIndex((a, i) => a[0] === "prepared" && first.replay.statements[i]?.[0] === "prepared" && a[2] !== first.replay.statements[i]?.[2]);
+    const picked = first.core.statements.findIndex((a, i) => a[0] === "prepared" && JSON.stringify(a) !== JSON.stringify(first.replay.statements[i]));
     expect(picked).toBeGreaterThanOrEqual(0);
   });
 });

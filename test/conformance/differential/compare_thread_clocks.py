@@ -117,6 +117,9 @@ def main():
     if comparison.planted("--break-noop"):
         # A check-dn that takes execution values on an out=NOOP report.
         done_checker.noop_values_said = False
+    if comparison.planted("--break-challenge"):
+        # A replay that drops the sender's record registered ahead of its HO.
+        thread_clock_checker.challenges_kept = False
     cases = list(generate_thread_clocks.conversations(count, seed))
     triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))

@@ -36,10 +36,10 @@
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, checkHandoff, readRecord, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
   expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, profileResolver, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
-import type { CheckedRelay, Finding, HeldLines, Message, Statement, Vocabulary } from "../../../core/index.js";
+import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 
 const resolve = profileResolver(null, shippedVocabulary);
@@ -50,7 +50,14 @@ type Event =
   | { readonly at: number; readonly alarm: true }
   | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number | null; readonly call: Record<string, unknown>; readonly token: string }
   | { readonly at: number; readonly abandon: number }
+  | { readonly at: number; readonly challenge: string; readonly record: Record<string, unknown>; readonly profile: string }
   | { readonly at: number; readonly commit: number };
+
+/** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
+const vocabularyOf = (m: Message): Vocabulary => {
+  const p = m.slots["p"];
+  return resolve(typeof p === "string" ? p : null) as Vocabulary;
+};
 
 function replay(events: readonly Event[], end: number): unknown {
   const stored = new Map<string, Message>();
@@ -66,8 +73,21 @@ function replay(events: readonly Event[], end: number): unknown {
   };
   // The thread's statements, in memory; the thread knows its re-issue lines, as the object's store does.
   const store = Object.assign(memoryStore(), { reissuesOf: (h: string) => audit.reissueLine(h).filter((id) => id !== h) });
-  // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before it.
-  const audit = createThreadAudit({ vocabulary: resolve, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
+  // The sender's challenges registered ahead of their HOs (the object's challenges table): a record,
+  // read with the profile it names.
+  const challenges = new Map<string, { readonly record: Record<string, unknown>; readonly profile: string }>();
+  // As the object's expectationsOf: what a readback of a handoff is checked with, its record as the
+  // HO's vocabulary reads it (the core's readRecord).
+  const expectations = (handoff: string): ReadbackExpectations | undefined => {
+    const challenge = challenges.get(handoff);
+    const ho = stored.get(handoff);
+    if (challenge === undefined || ho === undefined) return undefined;
+    const read = readRecord(challenge.record, vocabularyOf(ho));
+    return read.ok ? { record: read.value.values, resolve: [...read.value.resolve] } : {};
+  };
+  // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before
+  // it; a readback checked with its HO's challenge.
+  const audit = createThreadAudit({ vocabulary: resolve, expectations, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
   // The object's readbacks table: each RB of a stored HO, checked as it was stored (checkReadback).
   const readbacks = new Map<string, CheckedRelay[]>();
   // The same, of every HO, in the order they were stored (the object's readbacks rows, by rowid).
@@ -162,6 +182,14 @@ function replay(events: readonly Event[], end: number): unknown {
       statements.push(["prepared", null, id]);
       continue;
     }
+    if ("challenge" in event) {
+      // As the object registers one ahead of its HO (note 34): parts written once, the record read
+      // with the profile the challenge names; the generator draws only those it takes.
+      const read = readRecord(event.record, resolve(event.profile) as Vocabulary);
+      if (stored.has(event.challenge) || challenges.has(event.challenge) || !read.ok) throw new Error(`a challenge for ${event.challenge} the object refuses was drawn`);
+      challenges.set(event.challenge, { record: event.record, profile: event.profile });
+      continue;
+    }
     if ("abandon" in event) {
       const token = tokens.get(event.abandon);
       if (token === null || token === undefined) continue;
@@ -209,6 +237,27 @@ function replay(events: readonly Event[], end: number): unknown {
       appends.push(["refused", late.code, []]);
       continue;
     }
+    if (m.type === "HO") {
+      // As the object: an HO re-issuing a challenged one inherits its challenge (not drawn here).
+      const original = audit.reissues(m);
+      if (original !== null && challenges.has(original)) throw new Error(`a re-issue of the challenged ${original} was drawn`);
+      const challenge = challenges.get(m.id);
+      // The object's profileDiffers, then its differsFromRecord (check-ho's errors against the
+      // record, the core's checkHandoff), said as its withheldMismatch: HO_DIFFERS, unless every
+      // error is HO_NEEDS_EXEC.
+      if (challenge !== undefined && vocabularyOf(m) !== resolve(challenge.profile)) {
+        appends.push(["refused", "HO_DIFFERS", []]);
+        continue;
+      }
+      if (challenge !== undefined) {
+        const read = readRecord(challenge.record, vocabularyOf(m));
+        const errors = (read.ok ? checkHandoff(m, read.value, vocabularyOf(m)).findings : read.findings).filter((f) => f.severity === "error");
+        if (errors.length > 0) {
+          appends.push(["refused", errors.every((f) => f.code === "HO_NEEDS_EXEC") ? "HO_NEEDS_EXEC" : "HO_DIFFERS", []]);
+          continue;
+        }
+      }
+    }
     stored.set(m.id, m);
     const found = audit.add(m, stored.size);
     const now = timeAt(event.at);
@@ -222,7 +271,7 @@ function replay(events: readonly Event[], end: number): unknown {
     const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
     if (target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES")) {
       const p = target.slots["p"];
-      const verdict = found.some((f) => f.code === "THREAD_READBACK_LATE") ? "late" : readbackVerdict(checkReadback(target, m, resolve(typeof p === "string" ? p : null) as Vocabulary, {}));
+      const verdict = found.some((f) => f.code === "THREAD_READBACK_LATE") ? "late" : readbackVerdict(checkReadback(target, m, resolve(typeof p === "string" ? p : null) as Vocabulary, expectations(target.id) ?? {}));
       const relay: CheckedRelay = { rb: m.id, message: m, verdict };
       readbacks.set(target.id, [...(readbacks.get(target.id) ?? []).filter((r) => r.rb !== m.id), relay]);
       checkedRelays.push({ handoff: target.id, ...relay });
@@ -255,7 +304,8 @@ function replay(events: readonly Event[], end: number): unknown {
         // record (the thread holds no challenge), the DN as answering that HO.
         const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
         const pp = planned.slots["p"];
-        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message);
+        const expected = expectations(planned.id);
+        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected?.record, expected?.resolve);
         done = [plan?.rb ?? null, report.ok && tool === null, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
       }
     }

@@ -1,10 +1,10 @@
 """check-dn, written from spec section 5.3 ("the done report carries the execution slots with the
 values as executed ... the sender checks them against the plan"), the README's notes 21 and 71 (a
-reply read in its HO's vocabulary), 26 (check-dn) and 99, and core/CODES.md, never from the core's
-check-done code: for the done reports a Worker's thread checks as it stores them (no record, since
-the thread holds no challenge here; the plan a readback that passed).
+reply read in its HO's vocabulary), 23, 26 (check-dn) and 99, and core/CODES.md, never from the core's
+check-done code: for the done reports a Worker's thread checks as it stores them (the record the
+sender registered for the HO, if any; the plan a readback that passed).
 
-    check(ho_text, dn_text, plan_text, plan_verdict) -> [[code, slot, expected, received], ...]
+    check(ho_text, dn_text, plan_text, plan_verdict, record) -> [[code, slot, expected, received], ...]
 
 `plan_text` is the readback that stands for the plan (None for none), `plan_verdict` its verdict
 against `ho_text`. The DN is read as answering `ho_text`. The findings come in check-dn's order:
@@ -43,7 +43,24 @@ def field(message, key):
     return message["slots"].get(key)
 
 
-def check(ho_text, dn_text, plan_text=None, plan_verdict=None):
+def contradictions(ho, record):
+    """check-ho's errors for a parsed HO against the sender's record (section 5.3, notes 23 and 24):
+    each value the HO carries that the record says otherwise, each execution value it carries that
+    the record does not hold (`HO_DIFFERS`), each it leaves out that the record holds none for
+    (`HO_EXEC_UNSET`), and each value the record holds that the HO leaves out unless the record
+    marks it `$resolve` (`HO_OMITS`)."""
+    hs = ho["slots"]
+    vocab = readback_checker.vocabulary_of(hs)
+    exec_slots = ((vocab.profile or {}).get("exec") or {}).get(hs.get("ask"), [])
+    resolve = record.get("$resolve") or []
+    values = {k: v for k, v in record.items() if k != "$resolve"}
+    found = []
+    readback_checker.held_to_record(ho, vocab, values, exec_slots, found)
+    found += ["HO_OMITS" for key in values if key not in hs and key not in resolve]
+    return found
+
+
+def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None):
     _, ho = validator.parse(ho_text)
     _, dn = validator.parse(dn_text)
     hs, ds = ho["slots"], dn["slots"]
@@ -77,6 +94,9 @@ def check(ho_text, dn_text, plan_text=None, plan_verdict=None):
         return out
     rb_asked = "exec" in (hs.get("rb") or "").split("+")
     plan = None
+    if record is not None:
+        # The sender's record, where it registered one: the HO held to it, as check-ho holds it (note 23).
+        out.extend([code, None, None, None] for code in contradictions(ho, record))
     if not rb_asked:
         # Note 99: without rb=exec no readback read the values back; the HO alone is the plan.
         out.append(["DONE_NO_MAP", "out", None, None])

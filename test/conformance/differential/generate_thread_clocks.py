@@ -201,6 +201,33 @@ def odd_handoff(rng, lines):
     return generate_threads.line("HO", f"{sender}-610", slots)
 
 
+def challenged_handoff(rng, lines):
+    """A pay HO numbered 620 asking rb=exec that leaves `acct` to the receiver, and the sender's
+    record registered ahead of it with the profile it names (note 34: {"challenge": HO id, "record",
+    "profile"}), so that its readback can pass tier 5 against the record: the call's values with
+    `"$resolve": ["acct"]` (note 24), now and then without that mark or with another `amt` (the HO
+    then contradicts the record and is refused) or another `acct` (the readback relaying the
+    call's then fails tier 5). None when the conversation has fewer than
+    two agents. Never re-issued here: the challenge a re-issue inherits is not drawn."""
+    agents = sorted({slot(t, "from") for t in lines} | {slot(t, "to") for t in lines} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-062"), ("ask", "PAY"), ("rb", "exec")]
+    slots += [kv for kv in generate_threads.PAY if kv[0] != "acct"]
+    record = dict(CALL, **{"$resolve": ["acct"]})
+    r = rng.random()
+    if r < 0.1:
+        # Not marked as the receiver's to resolve (note 24): the HO omitting it is refused (HO_OMITS).
+        del record["$resolve"]
+    elif r < 0.25:
+        record["acct"] = CHANGED["acct"]
+    elif r < 0.35:
+        record["amt"] = CHANGED["amt"]
+    ho = generate_threads.line("HO", f"{sender}-620", slots)
+    return {"challenge": f"{sender}-620", "record": record, "profile": "pay", "near": None}, ho
+
+
 MAX_SAFE = 2**53 - 1
 
 
@@ -249,7 +276,13 @@ def statements(rng, lines):
         extra = highest_id(rng, out)
         if extra is not None:
             out.insert(rng.randint(0, len(out)), extra)
-    texts = [t for t in out if t.split(" ")[1] == "HO"]
+    if rng.random() < 0.25:
+        extra = challenged_handoff(rng, out)
+        if extra is not None:
+            at = rng.randint(0, len(out))
+            out.insert(at, extra[1])
+            out.insert(rng.randint(0, at), extra[0])
+    texts = [t for t in out if isinstance(t, str) and t.split(" ")[1] == "HO"]
     hos = [t.split(" ")[2] for t in texts]
     pay = [h for h, t in zip(hos, texts) if " rb=exec" in t and " p=pay" in t]
     prepared = 0
@@ -300,7 +333,7 @@ def ending(rng, ho_text, k):
     sender, receiver, item = slot(ho_text, "from"), slot(ho_text, "to"), slot(ho_text, "item")
     ho = ho_text.split(" ")[2]
     r = rng.random()
-    if r < 0.15:
+    if r < 0.15 and not ho.endswith("-620"):
         # Re-issued (rule 1: the same HO sent again), so that the statement's HO is superseded.
         return [ho_text.replace(f" {ho} ", f" {sender}-{860 + k} re={ho} ", 1)]
     if r < 0.3:

@@ -116,6 +116,9 @@ statements_numbered = True
 # Whether a prepare reads its call in the HO's vocabulary first (--break-prepare plants a replay
 # that holds the call to the execution slots alone, so a call of another vocabulary is the statement's refusal).
 calls_read = True
+# Whether the sender's challenge registered ahead of an HO is kept (--break-challenge plants a
+# replay that drops it, so the HO's readback is judged without the record).
+challenges_kept = True
 # Whether an agent's next number past 2^53 - 1 is its lowest free one (--break-highest plants a replay that goes on counting).
 lowest_free = True
 
@@ -146,6 +149,7 @@ class Thread:
         self.stored = {}  # id -> (message as validator reads it, its canonical form)
         self.texts = []  # the stored lines, in order
         self.statements = []  # the prepared statements (Statements.all)
+        self.expectations = {}  # HO id -> the sender's challenge registered ahead of it ({"record"}, note 34)
 
     def ho_exp(self, mid):
         """The exp of the stored HO `mid`, or None (none, or no HO)."""
@@ -186,6 +190,10 @@ class Thread:
                     and (s.get("from"), s.get("to")) == (ho.get("from"), ho.get("to")) and s.get("item") in (None, ho.get("item")) \
                     and (past(rb.get("exp"), now) or past(ho.get("exp"), now)):
                 return ["refused", "THREAD_CONFIRMATION_EXPIRED"]
+        # Note 34: an HO that contradicts the record its sender registered ahead of it is refused
+        # (check-ho, section 5.3: HO_DIFFERS, which value not said, the record being private).
+        if kind == "HO" and m["id"] in self.expectations and done_checker.contradictions(m, self.expectations[m["id"]]["record"]):
+            return ["refused", "HO_DIFFERS"]
         self.stored[m["id"]] = (m, form, text)
         self.texts.append(text)
         return ["stored", None]
@@ -210,7 +218,7 @@ class Statements:
         return frozenset(st[0] for st in self.all if st[2] == "committed")
 
     def standing(self, now):
-        return thread_auditor.audit(self.thread.texts, now, ran=self.ran())
+        return thread_auditor.audit(self.thread.texts, now, self.thread.expectations, ran=self.ran())
 
     def next_number(self, agent):
         """Note 32: an agent's next message number, for the RB a prepare without `n` states: one past
@@ -411,14 +419,14 @@ class Statements:
         order = {mid: i for i, mid in enumerate(self.thread.stored)}
         passing = sorted((h != re, -order[rb], rb, h) for h in line for rb, v in report["readbacks"].get(h, []) if v == "wilco")
         if not passing:
-            findings = done_checker.check(held[2], self.thread.stored[m["id"]][2])
+            findings = done_checker.check(held[2], self.thread.stored[m["id"]][2], record=self.thread.expectations.get(re, {}).get("record"))
             return [None, done_checker.ok(findings) and not said, findings]
         _, _, rb, planned = passing[0]
         dn_text = self.thread.stored[m["id"]][2]
         if planned != re:
             # The DN read as answering the HO its plan read back (the same sender, receiver and item).
             dn_text = dn_text.replace(f" re={re} ", f" re={planned} ", 1)
-        findings = done_checker.check(self.thread.stored[planned][2], dn_text, self.thread.stored[rb][2], "wilco")
+        findings = done_checker.check(self.thread.stored[planned][2], dn_text, self.thread.stored[rb][2], "wilco", self.thread.expectations.get(planned, {}).get("record"))
         return [rb, done_checker.ok(findings) and not said, findings]
 
     def withdraws(self, m, now):
@@ -435,8 +443,8 @@ class Statements:
         # A superseded HO an earlier CX withdrew with its line (note 35) has ended: this is a second end.
         if s["re"] in self.cancelled:
             return set()
-        before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now)["handoffs"]}
-        line = thread_auditor.audit(self.thread.texts, now, ran=self.ran())["lines"].get(s["re"], [s["re"]])
+        before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now, self.thread.expectations)["handoffs"]}
+        line = thread_auditor.audit(self.thread.texts, now, self.thread.expectations, ran=self.ran())["lines"].get(s["re"], [s["re"]])
         if before.get(s["re"]) in LIVE:
             return {s["re"]} | {h for h in line if before.get(h) == "superseded"}
         if before.get(s["re"]) == "superseded":
@@ -489,7 +497,7 @@ def replay(events, end):
         if event.get("alarm"):
             now = minute(event["at"])
             statements.expire(now)
-            for handoff, code in thread_auditor.audit(thread.texts, now)["orphans"]:
+            for handoff, code in thread_auditor.audit(thread.texts, now, thread.expectations)["orphans"]:
                 if (handoff, code) not in marked:
                     marked.add((handoff, code))
                     orphans.append([handoff, code, now])
@@ -498,6 +506,11 @@ def replay(events, end):
             k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]), event.get("token"), event.get("n"), event["statement"], event["call"])
             tokens[event["statement"]] = k
             said.append(answer)
+            continue
+        if "challenge" in event:
+            # The sender's record registered ahead of its HO (note 34), read with the profile it names.
+            if challenges_kept:
+                thread.expectations[event["challenge"]] = {"record": event["record"]}
             continue
         if "abandon" in event:
             if tokens.get(event["abandon"]) is not None:
@@ -523,7 +536,7 @@ def replay(events, end):
             statements.after(m, now)
         appends.append(answer)
     statements.expire(minute(end))
-    report = thread_auditor.audit(thread.texts, minute(end), ran=statements.ran())
+    report = thread_auditor.audit(thread.texts, minute(end), thread.expectations, ran=statements.ran())
     return {"appends": appends, "orphans": orphans, "statements": said,
             "states": [None if k is None else statements.all[k][2] for _, k in sorted(tokens.items())], "stored": list(thread.stored),
             "end": {k: report[k] for k in ("ok", "errors", "notes", "handoffs")}}
