@@ -1,15 +1,17 @@
 // The differential check of what only a Worker's thread checks, having a clock and what it stored
 // (differential/README.md, "A thread's clock"): 800 seeded conversations whose lines, prepares,
-// abandons, commits and alarms come at known moments, replayed as the thread's object takes them (the
-// core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit cleared by
-// commitClearance over the relayed readbacks and the sender's answers; the statements a close or
-// cancel ends; alarms expiring statements and recording what is late) and by an independent Python
-// replay written from spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 27, 28, 32, 35, 65 and
-// 107; each append's status and refusal and what the thread says of its statements as it stores the
-// line (a relay's, a DN's, a CX's and an AN's to it), each statement's answers (a prepare's with the
-// RB id it states, n given or not; a commit's refusal by its code, slot and what it found) and end
-// state, the alarms' records, the lines stored and the report at the end must agree. A failure names the first conversation they disagree on, with both
-// answers.
+// abandons, challenges, commits and alarms come at known moments, replayed as the thread's object
+// takes them (the core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit
+// cleared by commitClearance over the relayed readbacks and the sender's answers; the statements a
+// close or cancel ends; a record registered ahead of an HO; the done check a DN gets; alarms
+// expiring statements and recording what is late) and by an independent Python replay written from
+// spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
+// and 107; each append's status and refusal, what the thread says of its statements as it stores
+// the line (a relay's, a DN's, a CX's and an AN's to it) and a DN's done check, each statement's
+// answers (a prepare's with the RB id it states, n given or not, or its refusal by kind, parameter
+// and findings; a commit's refusal by its code, slot and what it found) and end state, the alarms'
+// records, the lines stored and the report at the end must agree. A failure names the first
+// conversation they disagree on, with both answers.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
 

@@ -2,11 +2,12 @@
 conversations with clocks, and compares them.
 
     python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit] [--break-relay] [--break-numbering]
-                                     [--break-prepare] [--break-highest]
+                                     [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
-and an AN's to a CX), each prepare's answer (a refused one by the thread's problem kind, the
+and an AN's to a CX), the done check it stores for a DN (its plan, ok, check-dn's DONE_ findings
+whole and the DN's validation codes), each prepare's answer (a refused one by the thread's problem kind, the
 parameter it names and its findings' code, slot, expected and received; a prepared one with the RB
 id it states) and abandon's, each commit's (committed, or refused with its code, slot
 and what it found), each statement's state at the end, the alarms' records (handoff, code,
@@ -18,7 +19,9 @@ whatever was relayed, checked or answered, --break-relay one that says nothing o
 a statement's token but not the statement as prepared, --break-numbering one whose prepare without
 `n` does not count the RBs the thread's statements state, --break-prepare one that holds a
 prepare's call to the execution slots without reading it in the HO's vocabulary, --break-highest
-one whose next number goes on past 2^53 - 1. Needs python3 and node.
+one whose next number goes on past 2^53 - 1, --break-noop a check-dn that takes execution values on
+an out=NOOP report, --break-done one that plans by the HO's values alone, --break-challenge a
+replay that drops the record registered ahead of an HO. Needs python3 and node.
 """
 import collections
 import json
