@@ -67,6 +67,14 @@ its receiver about its item cancels those of the HO it closes and, when that HO 
 of its line, of the HOs of the line it superseded; a CX of a superseded HO, those of that HO alone
 (`cancelled`, or `expired` past their window).
 
+A refused prepare is answered as the thread answers it (its kind, the parameter it names, its
+findings), by the first rule that refuses it in the thread's order (README, "A thread's clock").
+A record the sender registers ahead of its HO (note 34) refuses the HO that contradicts it
+(check-ho, notes 23 and 24: `HO_DIFFERS`) and checks each readback of it at tier 5, as
+thread_auditor.py is told; a stored DN of an HO of the thread gets check-dn's check against its
+plan (done_checker.py, note 26). Past 2^53 - 1 an agent's next number is the lowest free one (note
+32).
+
 A moment is late for a time from the next minute (the clock read to the minute, `exp` its minute
 included) and for a date from the next day. An alarm at a moment records each handoff past its
 `exp` or `due` and each AQ unanswered past its `by=`, as check-thread reports them at that moment
