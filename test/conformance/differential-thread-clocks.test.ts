@@ -1,15 +1,17 @@
 // The differential check of what only a Worker's thread checks, having a clock and what it stored
 // (differential/README.md, "A thread's clock"): 800 seeded conversations whose lines, prepares,
-// abandons, commits and alarms come at known moments, replayed as the thread's object takes them (the
-// core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit cleared by
-// commitClearance over the relayed readbacks and the sender's answers; the statements a close or
-// cancel ends; alarms expiring statements and recording what is late) and by an independent Python
-// replay written from spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 27, 28, 32, 35, 65 and
-// 107; each append's status and refusal and what the thread says of its statements as it stores the
-// line (a relay's, a DN's, a CX's and an AN's to it), each statement's answers (a prepare's with the
-// RB id it states, n given or not; a commit's refusal by its code, slot and what it found) and end
-// state, the alarms' records, the lines stored and the report at the end must agree. A failure names the first conversation they disagree on, with both
-// answers.
+// abandons, challenges, commits and alarms come at known moments, replayed as the thread's object
+// takes them (the core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit
+// cleared by commitClearance over the relayed readbacks and the sender's answers; the statements a
+// close or cancel ends; a record registered ahead of an HO; the done check a DN gets; alarms
+// expiring statements and recording what is late) and by an independent Python replay written from
+// spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
+// and 107; each append's status and refusal, what the thread says of its statements as it stores
+// the line (a relay's, a DN's, a CX's and an AN's to it) and a DN's done check, each statement's
+// answers (a prepare's with the RB id it states, n given or not, or its refusal by kind, parameter
+// and findings; a commit's refusal by its code, slot and what it found) and end state, the alarms'
+// records, the lines stored and the report at the end must agree. A failure names the first
+// conversation they disagree on, with both answers.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
 
@@ -52,12 +54,50 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(first.replay.appends[said]?.[3]).toStrictEqual([]);
   });
 
+  it("names why a prepare was refused when the replay says otherwise", { timeout: 90_000 }, () => {
+    // The replay told to hold a call to the execution slots without reading it in the HO's
+    // vocabulary refuses a non-pay HO's statement for its rb= where the thread refuses the call.
+    const { status, output } = compare(["300", "1", "--first", "--break-prepare"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
+    expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "invalid-request", "call"]);
+    expect((first.core.statements[i]?.[3] as unknown[][])[0]?.[0]).toBe("RECORD_SHAPE");
+    expect(first.replay.statements[i]?.[1]).toBe("statement-refused");
+  });
+
+  it("names a done check whose check-dn takes values on a NOOP report", { timeout: 90_000 }, () => {
+    // The replay's check-dn told to take execution values on out=NOOP stores as passing a DN the
+    // thread's check-dn finds DONE_NOOP (section 5.3, note 26).
+    const { status, output } = compare(["300", "1", "--first", "--break-noop"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const i = first.core.appends.findIndex((a, k) => JSON.stringify(a[4] ?? null) !== JSON.stringify(first.replay.appends[k]?.[4] ?? null));
+    const core = first.core.appends[i]?.[4] as [string | null, boolean, unknown[][]];
+    const mine = first.replay.appends[i]?.[4] as [string | null, boolean, unknown[][]];
+    expect(core[2].some((f) => f[0] === "DONE_NOOP")).toBe(true);
+    expect(mine[2].some((f) => f[0] === "DONE_NOOP")).toBe(false);
+  });
+
+  it("names a handoff the replay judges without the record its sender registered ahead of it", { timeout: 90_000 }, () => {
+    // The replay that drops the challenge reads the challenged HO's readback as if the thread held
+    // no record for the account the HO leaves to the receiver, where the thread checks it against it.
+    const { status, output } = compare(["300", "1", "--first", "--break-challenge"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
+    const challenged = first.case.events.find((e) => "challenge" in e)?.["challenge"];
+    expect(typeof challenged).toBe("string");
+    const stands = (handoffs: unknown[][]) => handoffs.find((h) => h[0] === challenged)?.[3];
+    expect(stands(first.core.end.handoffs)).not.toBe(stands(first.replay.end.handoffs));
+  });
+
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
-    // The replay told to number past the receiver's lines alone, not its statements' RBs.
+    // The replay told to number past the receiver's lines alone, not its statements' RBs, picks
+    // another RB id, or one a statement already states, which it then refuses (READBACK_ID_REUSED).
     const { status, output } = compare(["300", "1", "--first", "--break-numbering"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
-    const picked = first.core.statements.findIndex((a, i) => a[0] === "prepared" && first.replay.statements[i]?.[0] === "prepared" && a[2] !== first.replay.statements[i]?.[2]);
+    const picked = first.core.statements.findIndex((a, i) => a[0] === "prepared" && JSON.stringify(a) !== JSON.stringify(first.replay.statements[i]));
     expect(picked).toBeGreaterThanOrEqual(0);
   });
 });

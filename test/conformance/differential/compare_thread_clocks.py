@@ -2,11 +2,14 @@
 conversations with clocks, and compares them.
 
     python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit] [--break-relay] [--break-numbering]
+                                     [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
-and an AN's to a CX), each prepare's answer (a refused prepare by its status alone, a prepared one
-with the RB id it states) and abandon's, each commit's (committed, or refused with its code, slot
+and an AN's to a CX), the done check it stores for a DN (its plan, ok, check-dn's DONE_ findings
+whole and the DN's validation codes), each prepare's answer (a refused one by the thread's problem kind, the
+parameter it names and its findings' code, slot, expected and received; a prepared one with the RB
+id it states) and abandon's, each commit's (committed, or refused with its code, slot
 and what it found), each statement's state at the end, the alarms' records (handoff, code,
 moment), the ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
 stands), prints the divergences clustered by what differs, with examples, and exits 1 when there is
@@ -14,7 +17,11 @@ any. With --first it prints the first divergence alone (for the test); --break-c
 replay that lets a late `val=Y` through, --break-commit one that runs a statement in its window
 whatever was relayed, checked or answered, --break-relay one that says nothing of a relay carrying
 a statement's token but not the statement as prepared, --break-numbering one whose prepare without
-`n` does not count the RBs the thread's statements state. Needs python3 and node.
+`n` does not count the RBs the thread's statements state, --break-prepare one that holds a
+prepare's call to the execution slots without reading it in the HO's vocabulary, --break-highest
+one whose next number goes on past 2^53 - 1, --break-noop a check-dn that takes execution values on
+an out=NOOP report, --break-done one that plans by the HO's values alone, --break-challenge a
+replay that drops the record registered ahead of an HO. Needs python3 and node.
 """
 import collections
 import json
@@ -24,6 +31,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import comparison  # noqa: E402
+import done_checker  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import generate_thread_clocks  # noqa: E402
 import thread_clock_checker  # noqa: E402
@@ -31,6 +39,16 @@ import thread_clock_checker  # noqa: E402
 
 def multiset_difference(a, b):
     return sorted((collections.Counter(a) - collections.Counter(b)).elements())
+
+
+def checked(done):
+    """A done check as compared: check-dn's own findings by code, slot, expected and received, the
+    DN's validation (a code of no DONE_ kind) by its code alone, in a multiset after them."""
+    if not done or done[0] is None:
+        return done
+    plan, ok, findings = done[0]
+    own = [f for f in findings if f[0].startswith("DONE_")]
+    return [plan, ok, own, sorted(f[0] for f in findings if not f[0].startswith("DONE_"))]
 
 
 def difference(case, theirs, ours):
@@ -43,17 +61,19 @@ def difference(case, theirs, ours):
         elif a[3:4] != b[3:4]:
             # What the thread said of its statements as the line was stored (code, slot, what it found).
             key.append(("said", event["line"].split(" ")[1], json.dumps(a[3]), json.dumps(b[3])))
+        elif checked(a[4:5]) != checked(b[4:5]):
+            # The done check the thread stores for a DN (its plan, ok, check-dn's findings).
+            key.append(("done", json.dumps(checked(a[4:5])), json.dumps(checked(b[4:5]))))
     if sorted(map(tuple, theirs["orphans"])) != sorted(map(tuple, ours["orphans"])):
         core_only = sorted(set(map(tuple, theirs["orphans"])) - set(map(tuple, ours["orphans"])))
         mine_only = sorted(set(map(tuple, ours["orphans"])) - set(map(tuple, theirs["orphans"])))
         key.append(("orphans", tuple(o[1] for o in core_only), tuple(o[1] for o in mine_only)))
-    # A prepare's refusal is compared by its status (the core names its finding, the replay its rule).
-    # A commit's refusal by its code, its slot and what it found there.
-    said = lambda answers: [a if len(a) == 4 else a if a[0] != "refused" or a[1] in ("expired", "abandoned", "cancelled", "pending", "committed") else ["refused"] for a in answers]
-    if said(theirs["statements"]) != said(ours["statements"]):
+    # Each answer as given: a prepare's refusal by its kind, the parameter it names and its
+    # findings (code, slot, received); a commit's refusal by its code, its slot and what it found there.
+    if theirs["statements"] != ours["statements"]:
         for a, b in zip(theirs["statements"], ours["statements"]):
-            if said([a]) != said([b]):
-                key.append(("statement", tuple(a), tuple(b)))
+            if a != b:
+                key.append(("statement", json.dumps(a), json.dumps(b)))
                 break
         else:
             key.append(("statements", "counted otherwise"))
@@ -88,6 +108,21 @@ def main():
     if comparison.planted("--break-numbering"):
         # A replay whose prepare without n numbers the RB past the receiver's lines alone.
         thread_clock_checker.statements_numbered = False
+    if comparison.planted("--break-prepare"):
+        # A replay that holds a prepare's call to the execution slots without reading it in the HO's vocabulary.
+        thread_clock_checker.calls_read = False
+    if comparison.planted("--break-highest"):
+        # A replay whose next number goes on past 2^53 - 1 instead of taking the lowest free one.
+        thread_clock_checker.lowest_free = False
+    if comparison.planted("--break-done"):
+        # A check-dn that plans by the HO's values alone, never by the passing readback's.
+        done_checker.plans_read_back = False
+    if comparison.planted("--break-noop"):
+        # A check-dn that takes execution values on an out=NOOP report.
+        done_checker.noop_values_said = False
+    if comparison.planted("--break-challenge"):
+        # A replay that drops the sender's record registered ahead of its HO.
+        thread_clock_checker.challenges_kept = False
     cases = list(generate_thread_clocks.conversations(count, seed))
     triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))

@@ -18,8 +18,11 @@
 // "statement", "exp", "n", "call", "token"}): for an HO of the thread live at that moment, the call
 // read by readCall in its vocabulary, the core's prepare under the given token, n null numbered as
 // the object's nextNumber does (freshNumber over the receiver's lines', statements' RBs' and cited
-// numbers), kept only when its RB's id is no line of the thread nor cited by a stored line's re=.
-// A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`). An abandon ({"at", "abandon": statement}):
+// numbers), kept only when its RB's id is no line of the thread, no other statement's RB, nor cited
+// by a stored line's re=; refused in the object's order (no HO, not live, the call, no number, the
+// core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
+// A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
+// `<agent>-@zk@` that id with a 0 before its number. An abandon ({"at", "abandon": statement}):
 // the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
 // statement in its window is first held to commitClearance (the HO's state, its ownedElsewhere, the
 // readbacks recorded for it, the sender's ANs in order), then the core's commit. An alarm ({"at",
@@ -28,15 +31,15 @@
 // THREAD_OVERDUE, THREAD_QUESTION_OVERDUE) recorded once, with that moment, as the object's alarm
 // does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
 // raised], [[code, slot, received] the object said of statements]] per line, "orphans": [[handoff,
-// code, at]], "statements": ["prepared", null, RB id] or [answer, code|state] per prepare and
-// abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
+// code, at]], "statements": ["prepared", null, RB id] or ["refused", problem kind, parameter|null,
+// [[code, slot, expected, received]]] per prepare, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, checkHandoff, readRecord, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
   expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, profileResolver, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
-import type { CheckedRelay, Finding, HeldLines, Message, Statement, Vocabulary } from "../../../core/index.js";
+import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
 
 const resolve = profileResolver(null, shippedVocabulary);
@@ -47,7 +50,14 @@ type Event =
   | { readonly at: number; readonly alarm: true }
   | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number | null; readonly call: Record<string, unknown>; readonly token: string }
   | { readonly at: number; readonly abandon: number }
+  | { readonly at: number; readonly challenge: string; readonly record: Record<string, unknown>; readonly profile: string }
   | { readonly at: number; readonly commit: number };
+
+/** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
+const vocabularyOf = (m: Message): Vocabulary => {
+  const p = m.slots["p"];
+  return resolve(typeof p === "string" ? p : null) as Vocabulary;
+};
 
 function replay(events: readonly Event[], end: number): unknown {
   const stored = new Map<string, Message>();
@@ -63,8 +73,21 @@ function replay(events: readonly Event[], end: number): unknown {
   };
   // The thread's statements, in memory; the thread knows its re-issue lines, as the object's store does.
   const store = Object.assign(memoryStore(), { reissuesOf: (h: string) => audit.reissueLine(h).filter((id) => id !== h) });
-  // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before it.
-  const audit = createThreadAudit({ vocabulary: resolve, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
+  // The sender's challenges registered ahead of their HOs (the object's challenges table): a record,
+  // read with the profile it names.
+  const challenges = new Map<string, { readonly record: Record<string, unknown>; readonly profile: string }>();
+  // As the object's expectationsOf: what a readback of a handoff is checked with, its record as the
+  // HO's vocabulary reads it (the core's readRecord).
+  const expectations = (handoff: string): ReadbackExpectations | undefined => {
+    const challenge = challenges.get(handoff);
+    const ho = stored.get(handoff);
+    if (challenge === undefined || ho === undefined) return undefined;
+    const read = readRecord(challenge.record, vocabularyOf(ho));
+    return read.ok ? { record: read.value.values, resolve: [...read.value.resolve] } : {};
+  };
+  // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before
+  // it; a readback checked with its HO's challenge.
+  const audit = createThreadAudit({ vocabulary: resolve, expectations, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
   // The object's readbacks table: each RB of a stored HO, checked as it was stored (checkReadback).
   const readbacks = new Map<string, CheckedRelay[]>();
   // The same, of every HO, in the order they were stored (the object's readbacks rows, by rowid).
@@ -88,11 +111,14 @@ function replay(events: readonly Event[], end: number): unknown {
     return freshNumber(Math.max(0, ...numbers), () => [...numbers].sort((a, b) => a - b));
   };
   // A line naming statement k's RB as `<agent>-@k@` (the generator's, for a prepare that left n to
-  // the thread) names the id that prepare stated, else `<agent>-<700 + k>`.
+  // the thread or gave a number drawn from those used) names the id that prepare stated, else
+  // `<agent>-<700 + k>`; as `<agent>-@zk@`, that id with a 0 before its number.
   const named = (text: string): string =>
-    text.replace(/([a-z0-9-]+)-@([0-9]+)@/g, (_, agent: string, k: string) => {
+    text.replace(/([a-z0-9-]+)-@(z?)([0-9]+)@/g, (_, agent: string, otherwise: string, k: string) => {
       const token = tokens.get(Number(k));
-      return (token === null || token === undefined ? undefined : store.get(token)?.readback.id) ?? `${agent}-${700 + Number(k)}`;
+      const id = (token === null || token === undefined ? undefined : store.get(token)?.readback.id) ?? `${agent}-${700 + Number(k)}`;
+      // `@zk@`: the same id with its number written otherwise (`ops-0701`), an id of its own (note 16).
+      return otherwise === "" ? id : id.replace(/-([0-9]+)$/, "-0$1");
     });
   for (const event of events) {
     if ("alarm" in event) {
@@ -105,26 +131,63 @@ function replay(events: readonly Event[], end: number): unknown {
       continue;
     }
     if ("prepare" in event) {
-      // As the object prepares: an HO of the thread, live at the moment, the call read in its vocabulary.
+      // As the object's prepareNow, in its order, each refusal answered as the object's problem is
+      // (its kind, its parameter, its findings' code, slot, expected and received).
       const now = timeAt(event.at);
+      const refused = (kind: string, parameter: string | null, findings: readonly Finding[] = []) => {
+        tokens.set(event.statement, null);
+        statements.push(["refused", kind, parameter, findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])]);
+      };
       const ho = stored.get(event.prepare);
-      const open = ho?.type === "HO" && audit.handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state));
-      const p = ho?.slots["p"];
+      if (ho?.type !== "HO") {
+        refused("unknown-handoff", "handoff");
+        continue;
+      }
+      if (!audit.handoffs(now).some((h) => h.id === ho.id && LIVE_STATES.has(h.state))) {
+        refused("statement-refused", "handoff");
+        continue;
+      }
+      const p = ho.slots["p"];
       const vocabulary = resolve(typeof p === "string" ? p : null) as Vocabulary;
-      const call = open ? readCall(event.call, vocabulary) : null;
+      // The call read in the HO's vocabulary (the core's readCall).
+      const call = readCall(event.call, vocabulary);
+      if (!call.ok) {
+        refused("invalid-request", "call", call.findings);
+        continue;
+      }
       // As the object numbers the RB when the prepare gives no n.
-      const n = event.n ?? (ho === undefined || call?.ok !== true ? null : nextNumber(ho.to ?? ""));
+      const n = event.n ?? nextNumber(ho.to ?? "");
+      if (n === null) {
+        refused("statement-refused", "n");
+        continue;
+      }
       // The core states the RB; as the object, it is kept only once its id is known to be free: no
-      // line of the thread, nor a number of the receiver's a stored line's re= cites (note 32).
+      // line of the thread, nor another statement's RB, nor a number of the receiver's a stored
+      // line's re= cites (note 32).
       let staged: Statement | undefined;
-      const prepared = ho !== undefined && call?.ok === true && n !== null ? prepare({ ...store, put: (s) => void (staged = s) }, { ho, call: call.value, exp: event.exp, n, now }, vocabulary, event.token) : null;
-      const id = prepared?.ok === true ? prepared.value.readback.id : null;
-      const rbFrom = prepared?.ok === true ? (prepared.value.readback.from ?? "") : "";
-      const taken = id !== null && (stored.has(id) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id)));
-      if (staged !== undefined && !taken) store.put(staged);
-      const kept = prepared?.ok === true && !taken;
-      tokens.set(event.statement, kept ? (prepared as { value: Statement }).value.token : null);
-      statements.push(kept ? ["prepared", null, id] : ["refused", ho === undefined ? "unknown-handoff" : !open ? "not-open" : taken ? "taken" : (prepared?.findings ?? call?.findings ?? []).map((f) => f.code).join(" ")]);
+      const prepared = prepare({ ...store, put: (s) => void (staged = s) }, { ho, call: call.value, exp: event.exp, n, now }, vocabulary, event.token);
+      if (!prepared.ok) {
+        refused("statement-refused", prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? "n" : null, prepared.findings);
+        continue;
+      }
+      const id = prepared.value.readback.id;
+      const rbFrom = prepared.value.readback.from ?? "";
+      const taken = stored.has(id) || store.all().some((st) => st.readback.id === id) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id));
+      if (taken) {
+        refused("statement-refused", "n");
+        continue;
+      }
+      if (staged !== undefined) store.put(staged);
+      tokens.set(event.statement, prepared.value.token);
+      statements.push(["prepared", null, id]);
+      continue;
+    }
+    if ("challenge" in event) {
+      // As the object registers one ahead of its HO (note 34): parts written once, the record read
+      // with the profile the challenge names; the generator draws only those it takes.
+      const read = readRecord(event.record, resolve(event.profile) as Vocabulary);
+      if (stored.has(event.challenge) || challenges.has(event.challenge) || !read.ok) throw new Error(`a challenge for ${event.challenge} the object refuses was drawn`);
+      challenges.set(event.challenge, { record: event.record, profile: event.profile });
       continue;
     }
     if ("abandon" in event) {
@@ -174,18 +237,41 @@ function replay(events: readonly Event[], end: number): unknown {
       appends.push(["refused", late.code, []]);
       continue;
     }
+    if (m.type === "HO") {
+      // As the object: an HO re-issuing a challenged one inherits its challenge (not drawn here).
+      const original = audit.reissues(m);
+      if (original !== null && challenges.has(original)) throw new Error(`a re-issue of the challenged ${original} was drawn`);
+      const challenge = challenges.get(m.id);
+      // The object's profileDiffers, then its differsFromRecord (check-ho's errors against the
+      // record, the core's checkHandoff), said as its withheldMismatch: HO_DIFFERS, unless every
+      // error is HO_NEEDS_EXEC.
+      if (challenge !== undefined && vocabularyOf(m) !== resolve(challenge.profile)) {
+        appends.push(["refused", "HO_DIFFERS", []]);
+        continue;
+      }
+      if (challenge !== undefined) {
+        const read = readRecord(challenge.record, vocabularyOf(m));
+        const errors = (read.ok ? checkHandoff(m, read.value, vocabularyOf(m)).findings : read.findings).filter((f) => f.severity === "error");
+        if (errors.length > 0) {
+          appends.push(["refused", errors.every((f) => f.code === "HO_NEEDS_EXEC") ? "HO_NEEDS_EXEC" : "HO_DIFFERS", []]);
+          continue;
+        }
+      }
+    }
     stored.set(m.id, m);
     const found = audit.add(m, stored.size);
     const now = timeAt(event.at);
     // What the object says of statements beside storing the line (its findings from the core's
     // statement rules), each [code, slot, received].
     let said: Finding[] = [];
+    // The done check the object stores for a DN of an HO of the thread: [plan RB id, ok, check-dn's findings].
+    let done: unknown = null;
     // As the object's checkReadback records an RB of a stored HO: none from another party, late
     // once the HO is closed or withdrawn, else check-rb's verdict (the thread holds no challenge).
     const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
     if (target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES")) {
       const p = target.slots["p"];
-      const verdict = found.some((f) => f.code === "THREAD_READBACK_LATE") ? "late" : readbackVerdict(checkReadback(target, m, resolve(typeof p === "string" ? p : null) as Vocabulary, {}));
+      const verdict = found.some((f) => f.code === "THREAD_READBACK_LATE") ? "late" : readbackVerdict(checkReadback(target, m, resolve(typeof p === "string" ? p : null) as Vocabulary, expectations(target.id) ?? {}));
       const relay: CheckedRelay = { rb: m.id, message: m, verdict };
       readbacks.set(target.id, [...(readbacks.get(target.id) ?? []).filter((r) => r.rb !== m.id), relay]);
       checkedRelays.push({ handoff: target.id, ...relay });
@@ -213,6 +299,14 @@ function replay(events: readonly Event[], end: number): unknown {
         const ran = ranInLine(store, ho.id);
         const tool = noopAfterCommit(m, ran) ?? doneWithoutCommit(m, plan?.message, (t) => store.get(t), ran);
         if (tool !== null) said = [tool];
+        // check-dn itself, as the object's doneAgainstPlan calls it: against the HO the plan read
+        // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, no
+        // record (the thread holds no challenge), the DN as answering that HO.
+        const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
+        const pp = planned.slots["p"];
+        const expected = expectations(planned.id);
+        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected?.record, expected?.resolve);
+        done = [plan?.rb ?? null, report.ok && tool === null, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
       }
     }
     if (m.type === "AN") answers.push(m);
@@ -229,7 +323,7 @@ function replay(events: readonly Event[], end: number): unknown {
       const cancel = cancelOnThread(store, audit, m, stored.get(m.re) ?? null, found, now);
       if (cancel.ran !== null) said = [cancel.ran];
     }
-    appends.push(["stored", null, found.map((f) => f.code).sort(), said.map((f) => [f.code, f.slot ?? null, f.received ?? null])]);
+    appends.push(["stored", null, found.map((f) => f.code).sort(), said.map((f) => [f.code, f.slot ?? null, f.received ?? null]), done]);
   }
   const now = timeAt(end);
   expireDue(now);

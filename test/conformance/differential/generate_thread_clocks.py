@@ -185,6 +185,77 @@ def clean_handoff(rng, lines):
     return generate_threads.line("HO", f"{sender}-600", slots)
 
 
+def odd_handoff(rng, lines):
+    """A pay HO numbered 610 whose statement the thread refuses for what it asks (note 27): one
+    without rb=exec, or one asking CHGBANK, whose execution slots are not the call's; None when the
+    conversation has fewer than two agents."""
+    agents = sorted({slot(t, "from") for t in lines} | {slot(t, "to") for t in lines} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    head = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-061")]
+    if rng.random() < 0.5:
+        slots = head + [("ask", "PAY"), ("rb", rng.choice(["echo", "all"]))] + generate_threads.PAY
+    else:
+        slots = head + [("ask", "CHGBANK"), ("rb", "exec"), ("sup", "marlow"), ("acct", "40-12-88/61102938"), ("apref", "FD-0929")]
+    return generate_threads.line("HO", f"{sender}-610", slots)
+
+
+def challenged_handoff(rng, lines):
+    """A pay HO numbered 620 asking rb=exec that leaves `acct` to the receiver, and the sender's
+    record registered ahead of it with the profile it names (note 34: {"challenge": HO id, "record",
+    "profile"}), so that its readback can pass tier 5 against the record: the call's values with
+    `"$resolve": ["acct"]` (note 24), now and then without that mark or with another `amt` (the HO
+    then contradicts the record and is refused) or another `acct` (the readback relaying the
+    call's then fails tier 5). None when the conversation has fewer than
+    two agents. Never re-issued here: the challenge a re-issue inherits is not drawn."""
+    agents = sorted({slot(t, "from") for t in lines} | {slot(t, "to") for t in lines} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-062"), ("ask", "PAY"), ("rb", "exec")]
+    slots += [kv for kv in generate_threads.PAY if kv[0] != "acct"]
+    record = dict(CALL, **{"$resolve": ["acct"]})
+    r = rng.random()
+    if r < 0.1:
+        # Not marked as the receiver's to resolve (note 24): the HO omitting it is refused (HO_OMITS).
+        del record["$resolve"]
+    elif r < 0.25:
+        record["acct"] = CHANGED["acct"]
+    elif r < 0.35:
+        record["amt"] = CHANGED["amt"]
+    ho = generate_threads.line("HO", f"{sender}-620", slots)
+    return {"challenge": f"{sender}-620", "record": record, "profile": "pay", "near": None}, ho
+
+
+MAX_SAFE = 2**53 - 1
+
+
+def highest_id(rng, lines):
+    """A line under an HO receiver's id numbered 2^53 - 1 (its ST about the HO's item), or a line of
+    the HO's sender citing that id with re= (its AQ): after it, that receiver's next number is the
+    lowest none of its ids has (note 32). None when the conversation has no HO."""
+    hos = [t for t in lines if t.split(" ")[1] == "HO"]
+    if not hos:
+        return None
+    ho = rng.choice(hos)
+    sender, receiver, item = slot(ho, "from"), slot(ho, "to"), slot(ho, "item")
+    if rng.random() < 0.5:
+        return f"RW1 ST {receiver}-{MAX_SAFE} from={receiver} to={sender} item={item} pct=10"
+    return f"RW1 AQ {sender}-{MAX_SAFE - 1} re={receiver}-{MAX_SAFE} from={sender} to={receiver} item={item} need=ETA"
+
+
+def used_numbers(lines, agent):
+    """`agent`'s message numbers its ids and the ids `re=` names show in `lines`."""
+    out = set()
+    for text in lines:
+        for mid in (text.split(" ")[2], slot(text, "re")):
+            sender, _, n = (mid or "").rpartition("-")
+            if sender == agent and n.isdigit():
+                out.add(int(n))
+    return sorted(out)
+
+
 def statements(rng, lines):
     """Now and then a statement prepared for an HO (most of them pay's rb=exec ones; another is
     refused) with a window before, at or after the HO's, and now and then abandoned later: each a
@@ -197,7 +268,21 @@ def statements(rng, lines):
         extra = clean_handoff(rng, out)
         if extra is not None:
             out.insert(rng.randint(0, len(out)), extra)
-    texts = [t for t in out if t.split(" ")[1] == "HO"]
+    if rng.random() < 0.12:
+        extra = odd_handoff(rng, out)
+        if extra is not None:
+            out.insert(rng.randint(0, len(out)), extra)
+    if rng.random() < 0.08:
+        extra = highest_id(rng, out)
+        if extra is not None:
+            out.insert(rng.randint(0, len(out)), extra)
+    if rng.random() < 0.25:
+        extra = challenged_handoff(rng, out)
+        if extra is not None:
+            at = rng.randint(0, len(out))
+            out.insert(at, extra[1])
+            out.insert(rng.randint(0, at), extra[0])
+    texts = [t for t in out if isinstance(t, str) and t.split(" ")[1] == "HO"]
     hos = [t.split(" ")[2] for t in texts]
     pay = [h for h, t in zip(hos, texts) if " rb=exec" in t and " p=pay" in t]
     prepared = 0
@@ -209,10 +294,16 @@ def statements(rng, lines):
         # Half of them as the HO arrives, while it is most likely live.
         i = at + 1 if rng.random() < 0.5 else rng.randint(at + 1, len(out))
         auto = rng.random() < 0.3
-        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": None if auto else 700 + prepared, "call": CALL, "near": exp if rng.random() < 0.3 else None})
+        text = next(t for t in out if isinstance(t, str) and t.split(" ")[2] == ho)
+        n = None if auto else 700 + prepared
+        if not auto and rng.random() < 0.15:
+            # A number the receiver already shows (its ids, those re= names), another statement's
+            # RB's, or 2^53 - 1: its lines then name the RB as the prepare stated it (note 16).
+            n = rng.choice(used_numbers([t for t in out if isinstance(t, str)], slot(text, "to")) + [700 + j for j in range(prepared)] + [MAX_SAFE])
+            auto = True
+        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": n, "call": CALL, "near": exp if rng.random() < 0.3 else None})
         if rng.random() < 0.5:
             out.insert(rng.randint(i + 1, len(out)), {"abandon": prepared, "near": exp})
-        text = next(t for t in out if isinstance(t, str) and t.split(" ")[2] == ho)
         if rng.random() < 0.6:
             # Relayed right after the prepare, now and then answered, and committed within seconds.
             soon = [{"relay": prepared, "ho": text, "auto": auto, "change": None if rng.random() < 0.5 else change(rng), "near": "soon"}]
@@ -236,13 +327,13 @@ def statements(rng, lines):
 
 def ending(rng, ho_text, k):
     """How statement k's handoff ends, or moves, placed anywhere after its prepare (before or after
-    a commit): the receiver's DN (`OK`, `PARTIAL` or `NOOP`), or the sender's CX, then now and then
+    a commit): the receiver's DN (`OK`, `PARTIAL` or `NOOP`, now and then with values as executed), or the sender's CX, then now and then
     the receiver's `AN val=Y` to it (or `N`), a re-issue, or the same HO to another receiver with
     that receiver's readback, each under an id of its own (800, 820, 840, 860 and 880 + k)."""
     sender, receiver, item = slot(ho_text, "from"), slot(ho_text, "to"), slot(ho_text, "item")
     ho = ho_text.split(" ")[2]
     r = rng.random()
-    if r < 0.15:
+    if r < 0.15 and not ho.endswith("-620"):
         # Re-issued (rule 1: the same HO sent again), so that the statement's HO is superseded.
         return [ho_text.replace(f" {ho} ", f" {sender}-{860 + k} re={ho} ", 1)]
     if r < 0.3:
@@ -256,12 +347,27 @@ def ending(rng, ho_text, k):
         return []
     if r < 0.6:
         out = rng.choice(["OK", "OK", "PARTIAL", "NOOP"])
-        return [f"RW1 DN {receiver}-{800 + k} re={ho} from={receiver} to={sender} item={item} out={out}"]
+        return [f"RW1 DN {receiver}-{800 + k} re={ho} from={receiver} to={sender} item={item} out={out}{executed(rng)}"]
     cx = f"RW1 CX {sender}-{820 + k} re={ho} from={sender} to={receiver} item={item} why=REVOKED"
     if rng.random() < 0.3:
         return [cx]
     # Inserted one after the other at random places, the acknowledgement may come first: then it is ahead.
     return [f"RW1 AN {receiver}-{840 + k} re={sender}-{820 + k} from={receiver} to={sender} val={rng.choice(['Y', 'Y', 'N'])}", cx][::rng.choice([1, -1])]
+
+
+def executed(rng):
+    """What a DN reports as executed (section 5.3: the execution slots with the values as executed):
+    now and then nothing, else the call's values under `p=pay`, one of them changed or left out."""
+    if rng.random() < 0.5:
+        return ""
+    values = dict(CALL)
+    r = rng.random()
+    if r < 0.3:
+        key = rng.choice(list(CHANGED))
+        values[key] = CHANGED[key]
+    elif r < 0.5:
+        del values[rng.choice(list(CHANGED))]
+    return " p=pay " + " ".join(f"{k}={v}" for k, v in values.items())
 
 
 def token(k):
@@ -292,7 +398,18 @@ def change(rng):
         return ["exp"]
     if r < 0.92:
         return ["h"]
+    if r < 0.94:
+        return ["id"]
     return rng.choice([["x_tok", "other"], ["x_tok", "unknown"], ["x_tok", "none"]])
+
+
+def otherwise(mid):
+    """An id written with its number otherwise (`ops-0701` for `ops-701`; `<agent>-@zk@` for
+    `<agent>-@k@`, which the replays read so): a message id of its own, compared as text (note 16)."""
+    if "-@" in mid:
+        return mid.replace("-@", "-@z", 1)
+    sender, _, n = mid.rpartition("-")
+    return f"{sender}-0{n}"
 
 
 def rb_id(ho_text, k, auto=False):
@@ -306,7 +423,11 @@ def stated(text, rb_of):
     when it was never prepared: then `<agent>-<700 + k>`)."""
     if "-@" not in text:
         return text
-    return re.sub(r"([a-z0-9-]+)-@([0-9]+)@", lambda m: rb_of(int(m.group(2))) or f"{m.group(1)}-{700 + int(m.group(2))}", text)
+
+    def read(m):
+        mid = rb_of(int(m.group(3))) or f"{m.group(1)}-{700 + int(m.group(3))}"
+        return otherwise(mid) if m.group(2) else mid
+    return re.sub(r"([a-z0-9-]+)-@(z?)([0-9]+)@", read, text)
 
 
 def answer(rng, ho_text, k, j, auto=False):
@@ -316,7 +437,10 @@ def answer(rng, ho_text, k, j, auto=False):
         sender, receiver = receiver, sender
     about = rng.choice(["", "", f" item={slot(ho_text, 'item')}"])
     val = rng.choice(["Y", "Y", "Y", "N", "HOLD"])
-    return f"RW1 AN {sender}-{950 + 10 * k + j} re={rb_id(ho_text, k, auto)} from={sender} to={receiver}{about} val={val}"
+    named = rb_id(ho_text, k, auto)
+    if rng.random() < 0.1:
+        named = otherwise(named)
+    return f"RW1 AN {sender}-{950 + 10 * k + j} re={named} from={sender} to={receiver}{about} val={val}"
 
 
 def relay(ho_text, k, exp, change, prepared, rid=None):
@@ -343,7 +467,8 @@ def relay(ho_text, k, exp, change, prepared, rid=None):
     elif kind == "x_tok":
         other = {"other": token(k + 1 if k + 1 < prepared else max(k - 1, 0) if k else 99), "unknown": "f" * 32}.get(change[1])
         slots = [(key, other if key == "x_tok" else v) for key, v in slots if key != "x_tok" or other is not None]
-    return generate_threads.line("RB", rid or rb_id(ho_text, k), slots, tail)
+    rid = rid or rb_id(ho_text, k)
+    return generate_threads.line("RB", otherwise(rid) if kind == "id" else rid, slots, tail)
 
 
 def conversation(rng):

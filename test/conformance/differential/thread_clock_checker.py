@@ -67,6 +67,14 @@ its receiver about its item cancels those of the HO it closes and, when that HO 
 of its line, of the HOs of the line it superseded; a CX of a superseded HO, those of that HO alone
 (`cancelled`, or `expired` past their window).
 
+A refused prepare is answered as the thread answers it (its kind, the parameter it names, its
+findings), by the first rule that refuses it in the thread's order (README, "A thread's clock").
+A record the sender registers ahead of its HO (note 34) refuses the HO that contradicts it
+(check-ho, notes 23 and 24: `HO_DIFFERS`) and checks each readback of it at tier 5, as
+thread_auditor.py is told; a stored DN of an HO of the thread gets check-dn's check against its
+plan (done_checker.py, note 26). Past 2^53 - 1 an agent's next number is the lowest free one (note
+32).
+
 A moment is late for a time from the next minute (the clock read to the minute, `exp` its minute
 included) and for a date from the next day. An alarm at a moment records each handoff past its
 `exp` or `due` and each AQ unanswered past its `by=`, as check-thread reports them at that moment
@@ -78,6 +86,7 @@ import functools
 import json
 import types
 
+import done_checker
 import generate_thread_clocks
 import readback_checker
 import thread_auditor
@@ -112,6 +121,14 @@ commits_cleared = True
 relays_said = True
 # Whether a prepare without n counts the RBs the thread's statements state (--break-numbering plants a replay that does not).
 statements_numbered = True
+# Whether a prepare reads its call in the HO's vocabulary first (--break-prepare plants a replay
+# that holds the call to the execution slots alone, so a call of another vocabulary is the statement's refusal).
+calls_read = True
+# Whether the sender's challenge registered ahead of an HO is kept (--break-challenge plants a
+# replay that drops it, so the HO's readback is judged without the record).
+challenges_kept = True
+# Whether an agent's next number past 2^53 - 1 is its lowest free one (--break-highest plants a replay that goes on counting).
+lowest_free = True
 
 
 def shown(value):
@@ -124,6 +141,12 @@ def minute(ms):
     return datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y%m%dT%H%MZ")
 
 
+def receiver_number(mid, receiver):
+    """The number of `mid` when it is one of `receiver`'s ids (`<receiver>-<n>`, note 16), else None."""
+    sender, _, n = (mid or "").rpartition("-")
+    return int(n) if sender == receiver and n.isdigit() else None
+
+
 def past(exp, now):
     """Whether the time `exp` is past at the minute `now`: from the minute after it."""
     return isinstance(exp, str) and exp < now
@@ -134,6 +157,7 @@ class Thread:
         self.stored = {}  # id -> (message as validator reads it, its canonical form)
         self.texts = []  # the stored lines, in order
         self.statements = []  # the prepared statements (Statements.all)
+        self.expectations = {}  # HO id -> the sender's challenge registered ahead of it ({"record"}, note 34)
 
     def ho_exp(self, mid):
         """The exp of the stored HO `mid`, or None (none, or no HO)."""
@@ -174,6 +198,10 @@ class Thread:
                     and (s.get("from"), s.get("to")) == (ho.get("from"), ho.get("to")) and s.get("item") in (None, ho.get("item")) \
                     and (past(rb.get("exp"), now) or past(ho.get("exp"), now)):
                 return ["refused", "THREAD_CONFIRMATION_EXPIRED"]
+        # Note 34: an HO that contradicts the record its sender registered ahead of it is refused
+        # (check-ho, section 5.3: HO_DIFFERS, which value not said, the record being private).
+        if kind == "HO" and m["id"] in self.expectations and done_checker.contradictions(m, self.expectations[m["id"]]["record"]):
+            return ["refused", "HO_DIFFERS"]
         self.stored[m["id"]] = (m, form, text)
         self.texts.append(text)
         return ["stored", None]
@@ -198,44 +226,79 @@ class Statements:
         return frozenset(st[0] for st in self.all if st[2] == "committed")
 
     def standing(self, now):
-        return thread_auditor.audit(self.thread.texts, now, ran=self.ran())
+        return thread_auditor.audit(self.thread.texts, now, self.thread.expectations, ran=self.ran())
 
     def next_number(self, agent):
         """Note 32: an agent's next message number, for the RB a prepare without `n` states: one past
         its highest in the thread, its lines' ids (`<from>-<n>`, note 16), its statements' RBs' and
-        its ids a stored line's `re=` names counted, else 1."""
-        def number(mid):
-            sender, _, n = (mid or "").rpartition("-")
-            return int(n) if sender == agent and n.isdigit() else 0
+        its ids a stored line's `re=` names counted, else 1; once that would pass 2^53 - 1 (note 16's
+        highest number), the lowest positive number none of those has (note 32)."""
         ids = [mid for mid, held in self.thread.stored.items() if held[0]["slots"].get("from") == agent]
         ids += [st[4].split(" ")[2] for st in self.all if st[4] is not None and statements_numbered]
         ids += [held[0]["slots"].get("re") for held in self.thread.stored.values()]
-        return 1 + max([0] + [number(mid) for mid in ids])
+        numbers = {receiver_number(mid, agent) for mid in ids} - {None}
+        if max(numbers, default=0) + 1 <= validator.MAX_SAFE or not lowest_free:
+            return max(numbers, default=0) + 1
+        return next(n for n in range(1, len(numbers) + 2) if n not in numbers)
 
-    def prepare(self, handoff, exp, now, token=None, n=None, statement=None):
+    def prepare(self, handoff, exp, now, token=None, n=None, statement=None, statement_call=()):
         """A statement for a live HO asking rb=exec for an ask with execution slots, its exp neither
-        past nor after the HO's; its RB numbered `n`, else the receiver's next number (note 32)."""
+        past nor after the HO's; its RB numbered `n`, else the receiver's next number (note 32). A
+        refusal is answered as the thread's prepare answers one: [kind, the request's parameter it
+        names, [[code, slot, expected, received], ...]], the first rule that refuses it in the thread's order
+        (the HO, its standing, the call read in its vocabulary, then the statement's rules, note 27,
+        then its RB's id, section 2 and note 16)."""
+        refused = lambda kind, parameter, findings=(): (None, ["refused", kind, parameter, [list(f) for f in findings]])
         held = self.thread.stored.get(handoff)
         if held is None or held[0]["type"] != "HO":
-            return None, ["refused", "unknown-handoff"]
+            return refused("unknown-handoff", "handoff")
         states = {h[0]: h[1] for h in self.standing(now)["handoffs"]}
         if states.get(handoff) not in LIVE:
-            return None, ["refused", "not-open"]
+            return refused("statement-refused", "handoff")
         s = held[0]["slots"]
-        if (s.get("p"), s.get("ask")) not in EXEC_ASKS or "exec" not in (s.get("rb") or "").split("+") \
-                or past(exp, now) or past(s.get("exp"), exp):
-            return None, ["refused", "STATEMENT_REFUSED"]
+        profile = validator.PROFILES.get(s.get("p"))
+        vocabulary = validator.SHIPPED.get(s.get("p"), validator.CORE)
+        # The call holds slot values of the HO's vocabulary (RECORD_SHAPE: a key that is no slot).
+        unknown = [("RECORD_SHAPE", key, None, None) for key in statement_call if key not in vocabulary.types]
+        if unknown and calls_read:
+            return refused("invalid-request", "call", unknown)
+        # Note 27: the window neither past nor after the HO's; then an execution readback: rb=exec,
+        # an ask with execution slots, a call carrying only those; then one act per handoff.
+        if past(exp, now):
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "exp", f">= {now}", exp)])
+        if past(s.get("exp"), exp):
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "exp", f"<= {s['exp']}", exp)])
+        if "exec" not in (s.get("rb") or "").split("+"):
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "rb", "exec", None)])
+        exec_slots = ((profile or {}).get("exec") or {}).get(s.get("ask"), [])
+        if not exec_slots:
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "ask", None, shown(s.get("ask")))])
+        stray = next((key for key in statement_call if key not in exec_slots), None)
+        if stray is not None:
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", stray, " ".join(exec_slots), stray)])
         # One act per handoff (note 27): none is prepared once one of its re-issue line's ran.
         if any(h in self.ran() for h in self.standing(now)["lines"].get(handoff, [handoff])):
-            return None, ["refused", "STATEMENT_REFUSED"]
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "x_tok", None, "committed")])
+        if handoff in self.cancelled:
+            return refused("statement-refused", None, [("STATEMENT_REFUSED", "re", None, "cancelled")])
         k = len(self.all)
-        # Its RB as the spec's tool states it (section 5.3), which the relay must carry unchanged.
-        rid = f"{s.get('to')}-{n if n is not None else self.next_number(s.get('to'))}"
+        receiver = s.get("to")
+        number = n if n is not None else self.next_number(receiver)
+        rid = f"{receiver}-{number}"
+        # Note 16: a number the receiver's ids the HO names (its own, re=, ctx=), or the RB another
+        # statement states, already has is refused whoever chose it (READBACK_ID_REUSED).
+        ctx = s.get("ctx")
+        named = [held[0]["id"], s.get("re")] + (ctx if isinstance(ctx, list) else [ctx] if ctx else [])
+        named += [st[4].split(" ")[2] for st in self.all if st[4] is not None]
+        used = [mid for mid in named if receiver_number(mid, receiver) == number]
+        if used:
+            return refused("statement-refused", "n", [("READBACK_ID_REUSED", "id", f"an id other than {used[-1]}", rid)])
         # Section 2: an id names one message. An RB under an id the thread holds, or another
-        # statement states, or a stored line's re= cites (note 32), could never be relayed.
+        # statement states, or a number of the receiver's a stored line's re= cites (note 32),
+        # could never be relayed.
         if rid in self.thread.stored or any(st[4] is not None and st[4].split(" ")[2] == rid for st in self.all) \
-                or any(held[0]["slots"].get("re") == rid for held in self.thread.stored.values()):
-            return None, ["refused", "STATEMENT_REFUSED"]
+                or any(receiver_number(held[0]["slots"].get("re"), receiver) == number for held in self.thread.stored.values()):
+            return refused("statement-refused", "n")
         rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid) if token is not None else None
         self.all.append([handoff, exp, "pending", token, rb])
         return k, ["prepared", None, rid]
@@ -345,6 +408,35 @@ class Statements:
             return [["STATEMENT_REFUSED", "x_tok", "committed"]]
         return []
 
+    def done(self, m, now, said):
+        """The done check the thread stores for a DN of one of its HOs (from its receiver to its
+        sender about its item; note 26): [its plan's RB id, ok, check-dn's findings], the plan the
+        line's latest passing readback, its own HO's first, checked against the HO it read back and
+        the DN as answering that HO; ok only when neither check-dn nor the tool's side (`said`)
+        finds an error. None for any other line."""
+        s = m["slots"]
+        held = self.thread.stored.get(s.get("re"))
+        if m["type"] != "DN" or held is None or held[0]["type"] != "HO":
+            return None
+        ho = held[0]["slots"]
+        if (s.get("from"), s.get("to")) != (ho.get("to"), ho.get("from")) or s.get("item") != ho.get("item"):
+            return None
+        report = self.standing(now)
+        re = s["re"]
+        line = report["lines"].get(re, [re])
+        order = {mid: i for i, mid in enumerate(self.thread.stored)}
+        passing = sorted((h != re, -order[rb], rb, h) for h in line for rb, v in report["readbacks"].get(h, []) if v == "wilco")
+        if not passing:
+            findings = done_checker.check(held[2], self.thread.stored[m["id"]][2], record=self.thread.expectations.get(re, {}).get("record"))
+            return [None, done_checker.ok(findings) and not said, findings]
+        _, _, rb, planned = passing[0]
+        dn_text = self.thread.stored[m["id"]][2]
+        if planned != re:
+            # The DN read as answering the HO its plan read back (the same sender, receiver and item).
+            dn_text = dn_text.replace(f" re={re} ", f" re={planned} ", 1)
+        findings = done_checker.check(self.thread.stored[planned][2], dn_text, self.thread.stored[rb][2], "wilco", self.thread.expectations.get(planned, {}).get("record"))
+        return [rb, done_checker.ok(findings) and not said, findings]
+
     def withdraws(self, m, now):
         """The HOs a CX withdraws (section 5.4, rule 1): from the HO's sender to its receiver about its
         item, the live HO and the HOs of its line it superseded, a superseded HO alone; a second
@@ -356,8 +448,11 @@ class Statements:
         ho = held[0]["slots"]
         if (s.get("from"), s.get("to"), s.get("item")) not in ((ho.get("from"), ho.get("to"), ho.get("item")), (ho.get("from"), ho.get("to"), None)):
             return set()
-        before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now)["handoffs"]}
-        line = thread_auditor.audit(self.thread.texts, now, ran=self.ran())["lines"].get(s["re"], [s["re"]])
+        # A superseded HO an earlier CX withdrew with its line (note 35) has ended: this is a second end.
+        if s["re"] in self.cancelled:
+            return set()
+        before = {h[0]: h[1] for h in thread_auditor.audit(self.thread.texts[:-1], now, self.thread.expectations)["handoffs"]}
+        line = thread_auditor.audit(self.thread.texts, now, self.thread.expectations, ran=self.ran())["lines"].get(s["re"], [s["re"]])
         if before.get(s["re"]) in LIVE:
             return {s["re"]} | {h for h in line if before.get(h) == "superseded"}
         if before.get(s["re"]) == "superseded":
@@ -410,15 +505,20 @@ def replay(events, end):
         if event.get("alarm"):
             now = minute(event["at"])
             statements.expire(now)
-            for handoff, code in thread_auditor.audit(thread.texts, now)["orphans"]:
+            for handoff, code in thread_auditor.audit(thread.texts, now, thread.expectations)["orphans"]:
                 if (handoff, code) not in marked:
                     marked.add((handoff, code))
                     orphans.append([handoff, code, now])
             continue
         if "prepare" in event:
-            k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]), event.get("token"), event.get("n"), event["statement"])
+            k, answer = statements.prepare(event["prepare"], event["exp"], minute(event["at"]), event.get("token"), event.get("n"), event["statement"], event["call"])
             tokens[event["statement"]] = k
             said.append(answer)
+            continue
+        if "challenge" in event:
+            # The sender's record registered ahead of its HO (note 34), read with the profile it names.
+            if challenges_kept:
+                thread.expectations[event["challenge"]] = {"record": event["record"]}
             continue
         if "abandon" in event:
             if tokens.get(event["abandon"]) is not None:
@@ -439,11 +539,12 @@ def replay(events, end):
                     re = m["slots"]["re"]
                     statements.withdrawn[re], statements.cancels[re] = withdrawn, m["id"]
                     statements.cancelled |= withdrawn
-            answer = answer + [None, statements.said(m, now)]
+            spoken = statements.said(m, now)
+            answer = answer + [None, spoken, statements.done(m, now, spoken)]
             statements.after(m, now)
         appends.append(answer)
     statements.expire(minute(end))
-    report = thread_auditor.audit(thread.texts, minute(end), ran=statements.ran())
+    report = thread_auditor.audit(thread.texts, minute(end), thread.expectations, ran=statements.ran())
     return {"appends": appends, "orphans": orphans, "statements": said,
             "states": [None if k is None else statements.all[k][2] for _, k in sorted(tokens.items())], "stored": list(thread.stored),
             "end": {k: report[k] for k in ("ok", "errors", "notes", "handoffs")}}
