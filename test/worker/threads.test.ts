@@ -1824,6 +1824,21 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201)).readback.id).toBe("payer-6");
   });
 
+  it("refuses an n whose number a line of the thread or another statement's RB already has in another spelling", async () => {
+    // Ids are compared as text (note 16), but where the thread writes an id it counts numbers, as
+    // it does for a number a re= cites: payer-7 beside a stored payer-07 would be a second message
+    // of that number. Before, the line was looked up by its exact id and payer-7 was prepared.
+    const t = fresh();
+    setClock(T0);
+    await ok(await append(t, [HO_EXP, "RW1 AQ payer-07 re=scheduler-1 from=payer to=scheduler need=ENUM opts=a+b // which account?"]));
+    const line = await expectProblem(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z", n: 7 }), "statement-refused");
+    expect(line.parameter).toBe("n");
+    expect(line.detail).toContain("payer-7 has the number of payer-07, which is already a line of this thread");
+    expect((await state(t)).statements).toStrictEqual({});
+    // Without n, the next number is past it, as before.
+    expect((await ok(await postJson(`/v1/threads/${t}/statements`, { handoff: "scheduler-1", call: CALL, exp: "20991002T1405Z" }), 201)).readback.id).toBe("payer-8");
+  });
+
   it("the clock a test stands outlives a restart of the object", async () => {
     // Under load the runtime once restarted an object mid-test: a clock set on the instance went
     // with it, the new instance read the real time, and each assertion after it failed for that.

@@ -1287,11 +1287,20 @@ export class ThreadObject extends DurableObject<Env> {
     // Nor under a number of the receiver's that a stored line's re= cites (the `cited` table, as
     // nextNumber counts it): that message is outside the thread, but it is the receiver's all the
     // same, and the RB would be a second message under its id, which the re= then seems to answer.
+    // By number, as the cited numbers are and as the thread numbers (README note 16: where rw
+    // chooses an id it never writes one whose number the agent already used in another spelling):
+    // `ops-701` beside a stored `ops-0701` would be a second message of that number.
     const id = prepared.value.readback.id;
-    const cited = (): boolean => this.sql.exec("SELECT 1 FROM cited WHERE agent = ? AND n = ?", prepared.value.readback.from ?? "", messageNumber(id)).toArray().length > 0;
-    const taken = this.sql.exec("SELECT 1 FROM lines WHERE id = ?", id).toArray().length > 0 ? "is already a line of this thread" : this.sql.exec("SELECT 1 FROM statements WHERE rb_id = ? LIMIT 1", id).toArray().length > 0 ? "is already another statement's readback" : cited() ? "cited" : null;
-    if (taken === "cited") return problem("statement-refused", `n=${n}: a line of this thread cites ${prepared.value.readback.from ?? ""}'s message number ${n} with re=, a message sent outside the thread, so this statement's RB, ${id}, would be a second message of that number (section 2: an id is unique within the conversation); give another n, or none for the next free one`, { parameter: "n" });
-    if (taken !== null) return problem("statement-refused", `n=${n}: ${id} ${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
+    const from = prepared.value.readback.from ?? "";
+    const number = messageNumber(id);
+    const heldAs = (sql: string): string | undefined => this.sql.exec<{ id: string }>(sql, from, number).toArray()[0]?.id;
+    const heldLine = heldAs("SELECT id FROM lines WHERE sender = ? AND n = ? LIMIT 1");
+    const stated = heldLine === undefined ? heldAs("SELECT rb_id AS id FROM statements WHERE rb_from = ? AND rb_n = ? LIMIT 1") : undefined;
+    const cited = (): boolean => this.sql.exec("SELECT 1 FROM cited WHERE agent = ? AND n = ?", from, number).toArray().length > 0;
+    const spelled = (held: string): string => (held === id ? " is" : ` has the number of ${held}, which is`);
+    const taken = heldLine !== undefined ? `${spelled(heldLine)} already a line of this thread` : stated !== undefined ? `${spelled(stated)} already another statement's readback` : cited() ? "cited" : null;
+    if (taken === "cited") return problem("statement-refused", `n=${n}: a line of this thread cites ${from}'s message number ${n} with re=, a message sent outside the thread, so this statement's RB, ${id}, would be a second message of that number (section 2: an id is unique within the conversation); give another n, or none for the next free one`, { parameter: "n" });
+    if (taken !== null) return problem("statement-refused", `n=${n}: ${id}${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
     if (staged !== undefined && !this.storeWithAlarm(staged, afterTime(request.exp))) {
       // Bounded as lines are: each prepare stores one, on any number of handoffs, kept whatever its end.
       const { lines: most, bytes: mostBytes } = this.capacity;

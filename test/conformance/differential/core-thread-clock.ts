@@ -18,7 +18,7 @@
 // "statement", "exp", "n", "call", "token"}): for an HO of the thread live at that moment, the call
 // read by readCall in its vocabulary, the core's prepare under the given token, n null numbered as
 // the object's nextNumber does (freshNumber over the receiver's lines', statements' RBs' and cited
-// numbers), kept only when its RB's id is no line of the thread, no other statement's RB, nor cited
+// numbers), kept only when its RB's number is no line's of the thread, no other statement's RB's, nor cited
 // by a stored line's re=; refused in the object's order (no HO, not live, the call, no number, the
 // core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
@@ -172,7 +172,10 @@ function replay(events: readonly Event[], end: number): unknown {
       }
       const id = prepared.value.readback.id;
       const rbFrom = prepared.value.readback.from ?? "";
-      const taken = stored.has(id) || store.all().some((st) => st.readback.id === id) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id));
+      // By number, in whatever spelling, as the object looks lines and statements up (note 16).
+      const number = messageNumber(id);
+      const same = (other: string | null | undefined): boolean => typeof other === "string" && messageSender(other) === rbFrom && messageNumber(other) === number;
+      const taken = [...stored.keys()].some(same) || store.all().some((st) => same(st.readback.id)) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id));
       if (taken) {
         refused("statement-refused", "n");
         continue;

@@ -234,13 +234,19 @@ MAX_SAFE = 2**53 - 1
 def highest_id(rng, lines):
     """A line under an HO receiver's id numbered 2^53 - 1 (its ST about the HO's item), or a line of
     the HO's sender citing that id with re= (its AQ): after it, that receiver's next number is the
-    lowest none of its ids has (note 32). None when the conversation has no HO."""
+    lowest none of its ids has (note 32). Now and then, instead, the receiver's ST under `-0700`,
+    the number the first statement's prepare gives written otherwise: a prepare with n=700 is then
+    refused, since where the thread writes an id it counts numbers (note 16). None when the
+    conversation has no HO."""
     hos = [t for t in lines if t.split(" ")[1] == "HO"]
     if not hos:
         return None
     ho = rng.choice(hos)
     sender, receiver, item = slot(ho, "from"), slot(ho, "to"), slot(ho, "item")
-    if rng.random() < 0.5:
+    r = rng.random()
+    if r < 0.15:
+        return f"RW1 ST {receiver}-0700 from={receiver} to={sender} item={item} pct=10"
+    if r < 0.5:
         return f"RW1 ST {receiver}-{MAX_SAFE} from={receiver} to={sender} item={item} pct=10"
     return f"RW1 AQ {sender}-{MAX_SAFE - 1} re={receiver}-{MAX_SAFE} from={sender} to={receiver} item={item} need=ETA"
 

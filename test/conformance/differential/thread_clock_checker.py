@@ -293,10 +293,11 @@ class Statements:
         used = [mid for mid in named if receiver_number(mid, receiver) == number]
         if used:
             return refused("statement-refused", "n", [("READBACK_ID_REUSED", "id", f"an id other than {used[-1]}", rid)])
-        # Section 2: an id names one message. An RB under an id the thread holds, or another
-        # statement states, or a number of the receiver's a stored line's re= cites (note 32),
-        # could never be relayed.
-        if rid in self.thread.stored or any(st[4] is not None and st[4].split(" ")[2] == rid for st in self.all) \
+        # Section 2: an id names one message. An RB under the number of an id the thread holds,
+        # or another statement states, or a number of the receiver's a stored line's re= cites
+        # (note 32), could never be relayed: by number, in whatever spelling (note 16).
+        if any(receiver_number(mid, receiver) == number for mid in self.thread.stored) \
+                or any(st[4] is not None and receiver_number(st[4].split(" ")[2], receiver) == number for st in self.all) \
                 or any(receiver_number(held[0]["slots"].get("re"), receiver) == number for held in self.thread.stored.values()):
             return refused("statement-refused", "n")
         rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid) if token is not None else None
