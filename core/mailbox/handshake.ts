@@ -17,6 +17,7 @@
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { misaddressedAnswer } from "./_answers-as-addressed.js";
 import type { Misaddressed } from "./_answers-as-addressed.js";
+import { namesBudget, settledBudget, settledProfile } from "./_settled-terms.js";
 import { helloThreadReused, threadOpeners } from "./_thread-openers.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -69,9 +70,16 @@ export interface Handshake {
    * the audit trail but settles nothing.
    */
   readonly crossings: readonly { readonly callsign: string; readonly canonical: string }[];
-  /** The exchange budget of the terms accepted, when they named one. */
+  /**
+   * The exchange budget of the terms accepted, when they named one: of a group's chains that
+   * settled different ones, the strictest (one that named none counting as the default, 20), which
+   * the hello's thread works under; whichever chain was answered first. Null when none named one.
+   */
   readonly exchange_budget: number | null;
-  /** The profile of the terms accepted (the hello's unless a counter changed it and was accepted). */
+  /**
+   * The profile of the terms accepted (the hello's unless a counter changed it and was accepted):
+   * FULL when any established chain settled FULL, never downgraded by another chain's CORE.
+   */
   readonly established_profile: MailboxEnvelope["profile"] | null;
 }
 
@@ -250,8 +258,13 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   if (crossed.size > 0 && live.length === 0 && named.length === 0) state = "superseded";
   else if (live.some((p) => p.state === "blocked: handler-decision")) state = "blocked: handler-decision";
   else if (live.length > 0 && live.every((p) => p.state === "established") && named.every((n) => pairs.has(n))) state = "established";
-  const settled = state === "superseded" ? undefined : live.find((p) => p.state === "established");
-  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
+  // The terms settled across the live chains: the strictest of each, whichever chain was answered
+  // first (_settled-terms.ts). A budget named by no chain stays null (each set the default); named
+  // by some, a chain that named none counts as the default it set.
+  const chains = { responders, crossings };
+  const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, DEFAULT_EXCHANGE_BUDGET) ?? null) : null;
+  const establishedProfile = state === "superseded" ? null : settledProfile(chains);
+  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: exchangeBudget, established_profile: establishedProfile };
 }
 
 /**
