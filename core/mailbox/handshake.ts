@@ -87,6 +87,8 @@ export interface Handshake {
 export interface OutsideWork {
   readonly entry: MailboxEntry;
   readonly agents: readonly string[];
+  /** With `ALL` among `agents`: the callsigns the handshake binds to the sender, which it judges itself; `ALL` reaches everyone else. */
+  readonly beside?: readonly string[];
 }
 
 interface Pair {
@@ -162,8 +164,12 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // lost a crossing, the whole thread is judged so already.
     if (crossed.size === 0 && !isHandler(m.from)) {
       const answersTerms = (m.kind === "welcome" || m.terms !== null) && m.reply_to !== null && proposals.has(m.reply_to);
-      const agents = m.arena !== h.arena ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
-      if (!answersTerms && agents.length > 0) unbound.push({ entry, agents });
+      const foreign = m.arena !== h.arena;
+      const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
+      // `ALL` reaches the whole room: everyone but those the handshake binds to the sender (none,
+      // for a message of another arena) is held to the sender's pairs.
+      if (!answersTerms && m.to.includes(ALL)) unbound.push({ entry, agents: [...agents, ALL], beside: foreign ? [] : boundCallsigns(m, h, pairs) });
+      else if (!answersTerms && agents.length > 0) unbound.push({ entry, agents });
     }
     // Another hello in this thread is no root of it (HELLO_THREAD_REUSED): it proposes nothing here.
     if (m.kind === "hello") continue;
@@ -310,6 +316,12 @@ function bindsTo(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<stri
   const named = h.to.filter((t) => t !== ALL && !isHandler(t));
   const group = [...pairs.values()].every((p) => p.state === "established") && named.every((n) => pairs.has(n));
   return (t) => t === h.from || (t !== m.from && established(t) && group);
+}
+
+/** The callsigns this handshake binds to a message's sender (bindsTo): whom it judges itself in a message to `ALL`. */
+function boundCallsigns(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): string[] {
+  const bound = bindsTo(m, h, pairs);
+  return [h.from, ...pairs.keys()].filter((c) => c !== m.from && bound(c));
 }
 
 /** The agents a message addresses (`ALL` and Handler seats aside) that this handshake does not bind to its sender (bindsTo). */
