@@ -28,6 +28,7 @@ import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
 import { establishedSince } from "./_established-since.js";
+import { settledBudget } from "./_settled-terms.js";
 import { orphanedThreads } from "./orphaned-threads.js";
 import { quarantinedParents } from "./quarantined-parents.js";
 import { primerFindings } from "./primer.js";
@@ -272,13 +273,16 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       // The budget the thread's parties accepted: its own handshake's (none named is the default),
       // else their pair's (section 8: "The handshake sets a per-thread exchange budget"), never
       // another pair's of the same arena; each from the acceptance that set it, not before (6).
+      // A group's chains may settle different budgets: the strictest binds, whoever answered first
+      // (before the group is whole, the pairs' budgets hold each chain's from its acceptance).
       const own = shakes.handshakes.get(thread);
       const ownSince = own !== undefined && own.state === "established" ? establishedSince(own) : undefined;
       const fallback = options.budget ?? DEFAULT_EXCHANGE_BUDGET;
+      const ownBudget = own === undefined || ownSince === undefined ? undefined : settledBudget(own, fallback);
       const pairBudget = pairBudgetAt(first, pairs, fallback);
       const limitAt = (before: string | null): number =>
-        ownSince !== undefined && (before === null || ownSince < before)
-          ? ((own as Handshake).exchange_budget ?? fallback)
+        ownSince !== undefined && ownBudget !== undefined && (before === null || ownSince < before)
+          ? ownBudget
           : (pairBudget(before ?? undefined) ?? fallback);
       const spoken = trustedThreads.get(thread) ?? [];
       const budget = exchangeBudget(spoken, limitAt, findings);

@@ -17,6 +17,7 @@
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { misaddressedAnswer } from "./_answers-as-addressed.js";
 import type { Misaddressed } from "./_answers-as-addressed.js";
+import { namesBudget, settledBudget, settledProfile } from "./_settled-terms.js";
 import { helloThreadReused, threadOpeners } from "./_thread-openers.js";
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -69,9 +70,16 @@ export interface Handshake {
    * the audit trail but settles nothing.
    */
   readonly crossings: readonly { readonly callsign: string; readonly canonical: string }[];
-  /** The exchange budget of the terms accepted, when they named one. */
+  /**
+   * The exchange budget of the terms accepted, when they named one: of a group's chains that
+   * settled different ones, the strictest (one that named none counting as the default, 20), which
+   * the hello's thread works under; whichever chain was answered first. Null when none named one.
+   */
   readonly exchange_budget: number | null;
-  /** The profile of the terms accepted (the hello's unless a counter changed it and was accepted). */
+  /**
+   * The profile of the terms accepted (the hello's unless a counter changed it and was accepted):
+   * FULL when any established chain settled FULL, never downgraded by another chain's CORE.
+   */
   readonly established_profile: MailboxEnvelope["profile"] | null;
 }
 
@@ -79,6 +87,8 @@ export interface Handshake {
 export interface OutsideWork {
   readonly entry: MailboxEntry;
   readonly agents: readonly string[];
+  /** With `ALL` among `agents`: the callsigns the handshake binds to the sender, which it judges itself; `ALL` reaches everyone else. */
+  readonly beside?: readonly string[];
 }
 
 interface Pair {
@@ -154,8 +164,12 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // lost a crossing, the whole thread is judged so already.
     if (crossed.size === 0 && !isHandler(m.from)) {
       const answersTerms = (m.kind === "welcome" || m.terms !== null) && m.reply_to !== null && proposals.has(m.reply_to);
-      const agents = m.arena !== h.arena ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
-      if (!answersTerms && agents.length > 0) unbound.push({ entry, agents });
+      const foreign = m.arena !== h.arena;
+      const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
+      // `ALL` reaches the whole room: everyone but those the handshake binds to the sender (none,
+      // for a message of another arena) is held to the sender's pairs.
+      if (!answersTerms && m.to.includes(ALL)) unbound.push({ entry, agents: [...agents, ALL], beside: foreign ? [] : boundCallsigns(m, h, pairs) });
+      else if (!answersTerms && agents.length > 0) unbound.push({ entry, agents });
     }
     // Another hello in this thread is no root of it (HELLO_THREAD_REUSED): it proposes nothing here.
     if (m.kind === "hello") continue;
@@ -250,8 +264,13 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   if (crossed.size > 0 && live.length === 0 && named.length === 0) state = "superseded";
   else if (live.some((p) => p.state === "blocked: handler-decision")) state = "blocked: handler-decision";
   else if (live.length > 0 && live.every((p) => p.state === "established") && named.every((n) => pairs.has(n))) state = "established";
-  const settled = state === "superseded" ? undefined : live.find((p) => p.state === "established");
-  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: settled?.budget ?? null, established_profile: settled?.profile ?? null };
+  // The terms settled across the live chains: the strictest of each, whichever chain was answered
+  // first (_settled-terms.ts). A budget named by no chain stays null (each set the default); named
+  // by some, a chain that named none counts as the default it set.
+  const chains = { responders, crossings };
+  const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, DEFAULT_EXCHANGE_BUDGET) ?? null) : null;
+  const establishedProfile = state === "superseded" ? null : settledProfile(chains);
+  return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: exchangeBudget, established_profile: establishedProfile };
 }
 
 /**
@@ -297,6 +316,12 @@ function bindsTo(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<stri
   const named = h.to.filter((t) => t !== ALL && !isHandler(t));
   const group = [...pairs.values()].every((p) => p.state === "established") && named.every((n) => pairs.has(n));
   return (t) => t === h.from || (t !== m.from && established(t) && group);
+}
+
+/** The callsigns this handshake binds to a message's sender (bindsTo): whom it judges itself in a message to `ALL`. */
+function boundCallsigns(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): string[] {
+  const bound = bindsTo(m, h, pairs);
+  return [h.from, ...pairs.keys()].filter((c) => c !== m.from && bound(c));
 }
 
 /** The agents a message addresses (`ALL` and Handler seats aside) that this handshake does not bind to its sender (bindsTo). */

@@ -82,11 +82,52 @@ function settledBefore(pairs: ReadonlyMap<string, Settled>, m: MailboxEnvelope, 
   return agents.map((t) => pairs.get(pairKey(m.arena, m.from, t))).map((p) => (p !== undefined && p.since < m.id ? p : undefined));
 }
 
-/** PROFILE_DOWNGRADE when a CORE message goes from its sender to an agent it was established with under FULL before it (`settled`: the pairs established before it). */
-function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | undefined)[]): MailboxFinding[] {
+/** Each callsign's FULL peers by arena (`arena\0callsign`): the other of each pair established under FULL, from when, earliest first. */
+type FullPeers = ReadonlyMap<string, readonly { readonly full: string; readonly peer: string }[]>;
+
+function fullPeersOf(pairs: ReadonlyMap<string, Settled>): FullPeers {
+  const peers = new Map<string, { full: string; peer: string }[]>();
+  const add = (key: string, full: string, peer: string): void => {
+    const list = peers.get(key);
+    if (list === undefined) peers.set(key, [{ full, peer }]);
+    else list.push({ full, peer });
+  };
+  for (const [k, p] of pairs) {
+    if (p.full === null) continue;
+    const [arena, a, b] = k.split("\u0000") as [string, string, string];
+    add(`${arena}\u0000${a}`, p.full, b);
+    add(`${arena}\u0000${b}`, p.full, a);
+  }
+  for (const list of peers.values()) list.sort((x, y) => (x.full < y.full ? -1 : x.full > y.full ? 1 : 0));
+  return peers;
+}
+
+/**
+ * Whether `m`, to `ALL`, reaches a callsign its sender was established with under FULL before it,
+ * `beside` aside (those a handshake judges itself): `ALL` addresses the whole room (section 8).
+ */
+function fullPeerBefore(peers: FullPeers, m: MailboxEnvelope, beside: ReadonlySet<string>): boolean {
+  for (const p of peers.get(`${m.arena}\u0000${m.from}`) ?? []) {
+    if (p.full >= m.id) return false;
+    if (!beside.has(p.peer)) return true;
+  }
+  return false;
+}
+
+/**
+ * PROFILE_DOWNGRADE when a CORE message goes from its sender to an agent it was established with
+ * under FULL before it (`settled`: the pairs established before it), or to `ALL` where the room
+ * holds such an agent (`fullInRoom`): FULL is a strict superset of CORE, so a message the whole
+ * room reads is sent under the strictest profile any of its readers is owed (section 2).
+ */
+function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | undefined)[], fullInRoom = false): MailboxFinding[] {
   const m = entry.envelope;
-  if (m.profile === "FULL" || !settled.some((p) => p !== undefined && p.full !== null && p.full < m.id)) return [];
-  return [mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} between callsigns established under FULL: FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" })];
+  if (m.profile === "FULL") return [];
+  if (settled.some((p) => p !== undefined && p.full !== null && p.full < m.id)) {
+    return [mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} between callsigns established under FULL: FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" })];
+  }
+  if (!fullInRoom) return [];
+  return [mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} to ALL from ${m.from}, established under FULL with some of the room: ALL addresses every participant, and FULL requirements are never silently downgraded`, { ...at(entry), slot: "profile" })];
 }
 
 /**
@@ -97,13 +138,15 @@ function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | und
  */
 export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
+  const peers = fullPeersOf(pairs);
+  const nobody = new Set<string>();
   for (const messages of threads) {
     for (const entry of messages) {
       const m = entry.envelope;
       if (isHandler(m.from)) continue;
       const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
       const settled = settledBefore(pairs, m, agents);
-      findings.push(...fullPairDowngrade(entry, settled));
+      findings.push(...fullPairDowngrade(entry, settled, m.profile !== "FULL" && m.to.includes(ALL) && fullPeerBefore(peers, m, nobody)));
       if (!WORK_KINDS.has(m.kind)) continue;
       let allowed: boolean;
       if (m.to.includes(ALL)) allowed = pairedBefore(pairs, m);
@@ -138,14 +181,16 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
  * FULL kept in a hello's thread between those its handshake does not bind (section 2: "Do not
  * silently downgrade FULL requirements"): each message, to the agents it addresses that the
  * handshake binds to none of its chains with the sender, is held to the pairs established before
- * it, as in any other thread; what the handshake binds it judges itself. Raises PROFILE_DOWNGRADE.
+ * it, as in any other thread, and one to `ALL` to the sender's FULL pairs with anyone but those the
+ * handshake binds to it (`beside`); what the handshake binds it judges itself. Raises PROFILE_DOWNGRADE.
  */
 export function fullPairsBeyond(unbound: readonly OutsideWork[], pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
-  for (const { entry, agents } of unbound) {
+  const peers = fullPeersOf(pairs);
+  for (const { entry, agents, beside } of unbound) {
     const m = entry.envelope;
-    const settled = settledBefore(pairs, m, agents);
-    findings.push(...fullPairDowngrade(entry, settled));
+    const settled = settledBefore(pairs, m, agents.filter((t) => t !== ALL));
+    findings.push(...fullPairDowngrade(entry, settled, m.profile !== "FULL" && agents.includes(ALL) && fullPeerBefore(peers, m, new Set(beside ?? []))));
   }
   return findings;
 }

@@ -180,11 +180,12 @@ export interface ConversationCase {
   /** Every finding, as `CODE @symbol` (order not significant). */
   readonly findings: readonly string[];
   /**
-   * Threads by the symbol of their first message: handshake state, budget state and count, and the
-   * blocks standing at the thread's end as `CALLSIGN @blocked`, in order, and whether it is orphaned
-   * (a reply owed in it and no active participant).
+   * Threads by the symbol of their first message: handshake state, the terms it settled
+   * (`exchange_budget`, `established_profile`), budget state, count and the limit in force after the
+   * last message, and the blocks standing at the thread's end as `CALLSIGN @blocked`, in order, and
+   * whether it is orphaned (a reply owed in it and no active participant).
    */
-  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly budget?: string; readonly count?: number; readonly superseded_by?: string; readonly blocked?: readonly string[]; readonly orphaned?: boolean }>>;
+  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly exchange_budget?: number | null; readonly established_profile?: string | null; readonly budget?: string; readonly count?: number; readonly limit?: number; readonly superseded_by?: string; readonly blocked?: readonly string[]; readonly orphaned?: boolean }>>;
   /** Callsign states: NAME -> active | expired | retired. */
   readonly callsigns?: Readonly<Record<string, string>>;
 }
@@ -229,9 +230,12 @@ export function runConversationCase(c: ConversationCase, api: Api): string[] {
     const got: Record<string, unknown> = {};
     if (want.handshake !== undefined) got["handshake"] = t.handshake?.state ?? null;
     if (want.established_by !== undefined) got["established_by"] = t.handshake === null ? null : symbols.name(t.handshake.responders.map((r) => r.established_by ?? "-").join(","));
+    if (want.exchange_budget !== undefined) got["exchange_budget"] = t.handshake?.exchange_budget ?? null;
+    if (want.established_profile !== undefined) got["established_profile"] = t.handshake?.established_profile ?? null;
     if (want.superseded_by !== undefined) got["superseded_by"] = t.handshake?.superseded_by === null || t.handshake === null ? null : symbols.name(t.handshake.superseded_by);
     if (want.budget !== undefined) got["budget"] = t.budget.state;
     if (want.count !== undefined) got["count"] = t.budget.count;
+    if (want.limit !== undefined) got["limit"] = t.budget.limit;
     if (want.blocked !== undefined) got["blocked"] = t.blocked.map((b) => symbols.name(`${b.callsign} ${b.message}`));
     if (want.orphaned !== undefined) got["orphaned"] = t.orphaned;
     if (JSON.stringify(got) !== JSON.stringify(want)) diffs.push(`thread ${first}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
