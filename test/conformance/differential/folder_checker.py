@@ -79,10 +79,17 @@ presentation") as one participant's view of the room would be built:
   sender in at least one established pair (in a hello's thread a party of its handshake waits for
   it), a message to ALL is agent-to-agent, and a thread opened to ALL works under the strictest
   budget of any pair of its sender.
+- a group hello (to ALL, or to several by name; sections 6, 8): each responder's welcome opens a
+  chain of its own, established as a two-party one is; the group is established when every
+  responder that welcomed (and every name the hello names) established, and then its responders
+  are a pair among themselves from the last of those establishments on, under the stricter of
+  their two budgets and profiles. That needs the final state, so check() walks twice (group_pairs).
+  The hello's thread works under the strictest budget its live chains accepted, each from its own
+  acceptance (a chain naming none counting as the default), whoever answered first.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-two arenas at most, CORE and FULL, no hello to ALL, no archive or primer; the checker models the rules
+two arenas at most, CORE and FULL, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os

@@ -34,6 +34,13 @@ messages are FULL in every thread, with `session` and a `seq` per sender and thr
 own mutations: a CORE message between FULL peers (in their thread, in a fresh one, in another
 hello's thread), the Handler's CORE message in a FULL thread, a thread a FULL request opens and a
 CORE answer there, a `seq` skipped, repeated or restarted under a new session.
+A FULL counter: the responder's FULL welcome countering, the initiator's FULL acceptance and the
+counter's proposer's ack (the third message), or the initiator's counter back, accepted and acked.
+Three in ten rooms of three or four open with a group hello instead (to ALL, or to every other by
+name): each responder welcomes it in its own chain (accepting, countering, FULL in a FULL room) or
+not at all, some chains late among the work, then work between two responders in a thread of their
+own or in the hello's (no work between two responders there: the generator turns it into a `state`,
+see the differential README) and work to ALL. A FULL room's second arena is FULL half the time.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
