@@ -43,7 +43,7 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: numbe
   const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
   let count = 0;
   // A reset restarts the count, never the debts: a question asked before the Handler spoke is still
-  // owed a reply ("finish replies already owed", 8; README note 125).
+  // owed a reply ("finish replies already owed", 8; README note 129).
   const owed = new Map<string, Owed>();
   for (const entry of messages) {
     const m = entry.envelope;
