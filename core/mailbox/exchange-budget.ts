@@ -42,14 +42,13 @@ export type BudgetLimit = (before: string | null) => number;
 export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[]): ExchangeBudget {
   const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
   let count = 0;
-  let owed = new Map<string, Owed>();
+  // A reset restarts the count, never the debts: a question asked before the Handler spoke is still
+  // owed a reply ("finish replies already owed", 8; README note 129).
+  const owed = new Map<string, Owed>();
   for (const entry of messages) {
     const m = entry.envelope;
     const step = dialogueStep(m);
-    if (liftsStops(step)) {
-      count = 0;
-      owed = new Map();
-    }
+    if (liftsStops(step)) count = 0;
     // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
     if (step === "handler" || step === "to-handler") continue;
     const asked = m.reply_to === null ? undefined : owed.get(m.reply_to);

@@ -79,10 +79,17 @@ presentation") as one participant's view of the room would be built:
   sender in at least one established pair (in a hello's thread a party of its handshake waits for
   it), a message to ALL is agent-to-agent, and a thread opened to ALL works under the strictest
   budget of any pair of its sender.
+- a group hello (to ALL, or to several by name; sections 6, 8): each responder's welcome opens a
+  chain of its own, established as a two-party one is; the group is established when every
+  responder that welcomed (and every name the hello names) established, and then its responders
+  are a pair among themselves from the last of those establishments on, under the stricter of
+  their two budgets and profiles. That needs the final state, so check() walks twice (group_pairs).
+  The hello's thread works under the strictest budget its live chains accepted, each from its own
+  acceptance (a chain naming none counting as the default), whoever answered first.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
-two arenas at most, CORE and FULL, no hello to ALL, no archive or primer; the checker models the rules
+two arenas at most, CORE and FULL, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
 """
 import os
@@ -181,6 +188,51 @@ def reentry(body):
 
 
 def check(folder):
+    """The findings over a folder, in two passes (section 6; core/mailbox/README.md): a group hello's
+    responders are established among themselves only when the whole group is (every responder that
+    welcomed, and every name it names, established), from the last of those establishments on, which
+    a walk in UUID order cannot know when it reaches them: a responder that welcomes later, or a
+    counter left open, decides it. So the first pass settles the handshakes, and the second judges
+    the folder with each group's responder pairs known from the final state."""
+    record = {}
+    walk(folder, {}, record)
+    return walk(folder, group_pairs(record), None)
+
+
+def group_pairs(record):
+    """The responder pairs of every group hello (to ALL, or to several by name) established as a
+    whole at the end of the first pass: pair -> (the UUID of the last establishment of the group,
+    the stricter of the two chains' budgets, FULL when either chain settled FULL)."""
+    pairs = {}
+    for hid, h in record["hellos"].items():
+        named = agents(h["to"])
+        if h["to"] != ["ALL"] and len(named) < 2:
+            continue
+        live = {n for n in record["welcomed"].get(hid, {}) if (hid, n) not in record["lost"]}
+        responders = live | set(named)
+        if len(responders) < 2 or any((hid, n) not in record["settled"] for n in responders):
+            continue
+        last = max(record["settled"][(hid, n)][0] for n in responders)
+        ordered = sorted(responders)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1:]:
+                (_, ba, pa), (_, bb, pb) = record["settled"][(hid, a)], record["settled"][(hid, b)]
+                pair = frozenset((a, b))
+                budget = min(ba, bb)
+                profile = "FULL" if "FULL" in (pa, pb) else "CORE"
+                if pair in pairs:
+                    # Two groups settling one pair: the earlier establishment, the stricter terms.
+                    last = min(last, pairs[pair][0])
+                    budget = min(budget, pairs[pair][1])
+                    profile = "FULL" if "FULL" in (profile, pairs[pair][2]) else "CORE"
+                pairs[pair] = (last, budget, profile)
+    return pairs
+
+
+def walk(folder, groups, record):
+    """One walk in UUID order; `groups` the responder pairs of the groups established as a whole
+    (group_pairs), each joining the pairs after the message that settled it; `record`, when given,
+    receives what group_pairs reads."""
     findings = set()
     by_id = {}
     for f in sorted(folder["files"], key=lambda f: f["name"]):
@@ -221,7 +273,8 @@ def check(folder):
     lost = set()              # (hello id, callsign): the chain a crossing took from that hello
     settled_chains = set()    # (hello id, responder): the chains that established
     blocked_chains = set()    # (hello id, pair): chains a blocked holds for a Handler decision
-    own_budget = {}           # hello id -> the budget its first settled chain accepted
+    chain_settled = {}        # (hello id, responder) -> (the establishing message, its budget, its profile)
+    group_joined = set()      # the group responder pairs already joined to `established`
     hello_of_thread = {}      # thread -> the well-placed hello that opened it
     # FULL (sections 2, 6): an acceptance of FULL terms waits for its proposer's FULL ack; a pair
     # established so keeps FULL in every thread; a thread a FULL message outside a handshake opened
@@ -264,13 +317,14 @@ def check(folder):
         return True
 
     def owed(m, before=None, budget=False):
-        """Whether m is its sender's first answer to a question of its thread addressed to it (a
+        """Whether m is its sender's first answer to a question of its thread addressed to it (by
+        name, or ALL of its arena: another arena's callsign of that name is not asked; a
         question that does not speak for its sender owes nothing; after a blocked no quarantined one
         does, a stranger's among them, while the budget still lets one refused for another rule be
         answered)."""
         q = held.get(m["reply_to"])
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
-                and (m["from"] in q["to"] or q["to"] == ["ALL"]) and (m["from"], q["id"]) not in answered
+                and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) and (m["from"], q["id"]) not in answered
                 and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
 
     def limit(m):
@@ -280,10 +334,11 @@ def check(folder):
         counter "is an open question")."""
         t = m["thread"]
         h = held.get(hello_of_thread.get(t))
-        if h is not None and h["id"] in own_budget and all(
-                (h["id"], n) in settled_chains or (h["id"], n) in lost for n in agents(h["to"])) \
-                and any((h["id"], n) in settled_chains for n in agents(h["to"])):
-            return own_budget[h["id"]]
+        # The strictest budget the hello's live chains accepted, each binding from its own
+        # acceptance, whoever answered first (a chain naming none counting as the default).
+        own = [b for (hid, _), (_, b, _) in chain_settled.items() if h is not None and hid == h["id"]]
+        if own:
+            return min(own)
         if t in thread_limit:
             return thread_limit[t]()
         return DEFAULT_BUDGET
@@ -297,19 +352,28 @@ def check(folder):
             return min(budgets) if budgets else DEFAULT_BUDGET
         return read
 
-    def establish(chain):
-        """The pair of a chain is established, under its budget (the strictest of several) and its profile."""
+    def establish(chain, at):
+        """The pair of a chain is established at message `at`, under its budget (the strictest of
+        several) and its profile."""
         if chain["lost"]:
             return
         established[chain["pair"]] = min(chain["budget"], established.get(chain["pair"], chain["budget"]))
-        settled_chains.add((chain["hello"], next(iter(chain["pair"] - {held[chain["hello"]]["from"]}))))
-        own_budget.setdefault(chain["hello"], chain["budget"])
+        responder = next(iter(chain["pair"] - {held[chain["hello"]]["from"]}))
+        settled_chains.add((chain["hello"], responder))
+        chain_settled.setdefault((chain["hello"], responder), (at, chain["budget"], chain["profile"]))
         if chain["profile"] == "FULL":
             full_pairs.add(chain["pair"])
 
     for m in messages:
         e = errors[m["id"]]
         uid, kind, sender, parent_id = m["id"], m["kind"], m["from"], m["reply_to"]
+        # A group's responder pairs, established from the message that settled the whole group on.
+        for pair, (since, budget, profile) in groups.items():
+            if pair not in group_joined and since < uid:
+                group_joined.add(pair)
+                established[pair] = min(budget, established.get(pair, budget))
+                if profile == "FULL":
+                    full_pairs.add(pair)
         # The budget in force when m was sent: what m itself settles binds from the next message on.
         limit_at_m = limit(m) if m["thread"] in thread_limit else pair_limit(m)()
         parent = held.get(parent_id)
@@ -501,7 +565,7 @@ def check(folder):
                     if chain["profile"] == "FULL":
                         awaiting_ack[uid] = {**chain, "acceptor": sender}
                     else:
-                        establish(chain)
+                        establish(chain, uid)
                 else:
                     if m["terms"] == "accept":
                         e.add("COUNTER_AS_ACCEPT")
@@ -524,7 +588,7 @@ def check(folder):
                 and not e - {"ADDRESSEE_RETIRED"}:
             c = awaiting_ack[parent_id]
             if sender == c["from"] and (c["acceptor"] in m["to"] or m["to"] == ["ALL"]):
-                establish(c)
+                establish(c, uid)
         # FULL is not silently downgraded (section 2; core/mailbox/README.md): a CORE message in a
         # thread a FULL message outside a handshake opened (the Handler's too), between the parties
         # of a FULL handshake in its thread while its terms are FULL, or to a FULL peer elsewhere; an
@@ -684,6 +748,8 @@ def check(folder):
     kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
     for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
+    if record is not None:
+        record.update(hellos={hid: held[hid] for hid, _, _ in hellos}, welcomed=welcomed, lost=lost, settled=chain_settled)
     return findings
 
 
