@@ -73,7 +73,7 @@ presentation") as one participant's view of the room would be built:
   in a hello's thread for one of a FULL chain (a responder's own; the initiator's, by its parent)
   other than an answer to the terms on the table, and to an agent its sender established with
   under FULL before it (no hello but one in a thread already used, no Handler, nothing the
-  handshake binds); SEQ_GAP, a note, for a
+  handshake binds), a message to ALL to each of those (README note 128); SEQ_GAP, a note, for a
   sender's `seq` in a thread (within its arena) that does not follow its previous one by 1.
 - `to: [ALL]` (section 8) addresses every callsign of the sender's arena: work to ALL needs the
   sender in at least one established pair (in a hello's thread a party of its handshake waits for
@@ -614,7 +614,11 @@ def walk(folder, groups, record):
                 downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
             # The terms of a hello that lost a crossing are no longer on the table (core/mailbox/README.md,
             # "Crossed hellos"): an answer to them is held to the pairs like any other message.
-            for n in ([] if handler or (answers_terms and not crossed) else agents(m["to"])):
+            # ALL addresses the whole arena (section 8): a CORE message to it is held to every FULL
+            # pair of its sender (README note 128), those its hello's handshake binds aside.
+            peers = agents(m["to"]) + (sorted(n for pair in full_pairs if sender in pair for n in pair - {sender})
+                                       if "ALL" in m["to"] else [])
+            for n in ([] if handler or (answers_terms and not crossed) else peers):
                 responder = n if h is not None and sender == h["from"] else sender
                 bound = h is not None and not crossed and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) \
                     and sender != n
