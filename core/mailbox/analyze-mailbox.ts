@@ -261,10 +261,6 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs).filter((f) => !downgraded.has(f.id)));
-    // A resume an error refuses (an undeclared succession) makes nobody wait for its answer.
-    const refusedResumes = new Set(refused);
-    for (const f of claims.findings) if (f.id !== undefined && f.severity === "error") refusedResumes.add(f.id);
-    append(findings, resumesUnanswered(trusted, refusedResumes));
     const summaries: ThreadSummary[] = [];
     // The budget counts what the pair said: a message that does not speak for its sender neither
     // spends it nor, declaring new evidence, resets it.
@@ -290,6 +286,13 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       const blocked = standingBlocks(spoken, findings);
       summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked, orphaned: false });
     }
+    // A resume an error refuses makes nobody wait for its answer: one refused before the walk, by
+    // the claims (an undeclared succession), or by what the walk found of it (a CORE resume to a
+    // FULL peer or to `ALL` beside one, one past its thread's budget or after its sender's standing
+    // blocked): quarantined, it is no evidence of anything (README note 130).
+    const refusedResumes = new Set(refused);
+    for (const list of [findings.slice(known), claims.findings]) for (const f of list) if (f.id !== undefined && f.severity === "error") refusedResumes.add(f.id);
+    append(findings, resumesUnanswered(trusted, refusedResumes));
     append(findings, claims.findings);
     return { claims, summaries };
   };
