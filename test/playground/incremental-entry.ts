@@ -53,8 +53,42 @@ const time = (f: () => unknown): number => {
 };
 
 /** Everything a check shows, as text, to compare two checks. */
-const shown = (c: Checked): string =>
+export const shown = (c: Checked): string =>
   JSON.stringify([c.lines.map((l) => [l.n, l.check, l.refusal]), c.report, [...c.readbacks].map(([n, r]) => [n, r.report, r.verdict])]);
+
+/**
+ * The bench's edits of `text`, made before any is timed, each text flat as the page's textarea
+ * gives it (a string built by concatenation would be flattened, copied whole, inside the checker's
+ * first look at it): `edits` one-character edits in a line's tail, then `edits` anywhere but a line
+ * break, each on the text the one before left; then `breaks` line breaks typed into the tails
+ * around the middle of that last text and deleted again, each place once (a break typed twice at
+ * one place would find its two lines read).
+ */
+export function editTexts(text: string, edits: number, breaks: number): { tail: string[]; any: string[]; lineBreak: string[] } {
+  const flat = (t: string): string => JSON.parse(JSON.stringify(t)) as string;
+  const tail: string[] = [];
+  const any: string[] = [];
+  let current = text;
+  for (let k = 0; k < 2 * edits; k++) {
+    const inTail = k < edits;
+    let i = (k * 7919 + 13) % current.length;
+    if (inTail) {
+      // The last character of a line: in its tail when it has one.
+      const nl = current.indexOf("\n", i);
+      i = (nl < 0 ? current.length : nl) - 1;
+    }
+    if (current[i] === "\n") i--;
+    current = flat(current.slice(0, i) + (current[i] === "q" ? "z" : "q") + current.slice(i + 1));
+    (inTail ? tail : any).push(current);
+  }
+  const lineBreak: string[] = [];
+  const middle = current.length >> 1;
+  const around: number[] = [];
+  for (let i = current.lastIndexOf(" // ", middle); i > 0 && around.length < breaks / 2; i = current.lastIndexOf(" // ", i - 1)) around.unshift(i);
+  for (let i = current.indexOf(" // ", middle + 1); i > 0 && around.length < breaks; i = current.indexOf(" // ", i + 1)) around.push(i);
+  for (const at of around) lineBreak.push(flat(`${current.slice(0, at + 6)}\n${current.slice(at + 6)}`), current);
+  return { tail, any, lineBreak };
+}
 
 export function measure(lines: readonly string[], rounds = 15, edits = 200, breaks = 100, batch = 10): IncrementalFigures {
   const text = lines.join("\n");
@@ -97,32 +131,7 @@ export function measure(lines: readonly string[], rounds = 15, edits = 200, brea
     audits.push(time(auditOnly));
   }
 
-  // The edits, made before any is timed, each text flat as the page's textarea gives it: a string
-  // built by concatenation would be flattened (copied whole) inside the checker's first look at it.
-  const flat = (t: string): string => JSON.parse(JSON.stringify(t)) as string;
-  const tailTexts: string[] = [];
-  const anyTexts: string[] = [];
-  let current = text;
-  for (let k = 0; k < 2 * edits; k++) {
-    const inTail = k < edits;
-    let i = (k * 7919 + 13) % current.length;
-    if (inTail) {
-      // The last character of a line: in its tail when it has one.
-      const nl = current.indexOf("\n", i);
-      i = (nl < 0 ? current.length : nl) - 1;
-    }
-    if (current[i] === "\n") i--;
-    current = flat(current.slice(0, i) + (current[i] === "q" ? "z" : "q") + current.slice(i + 1));
-    (inTail ? tailTexts : anyTexts).push(current);
-  }
-  // A line break typed inside a tail and deleted again, at the tails around the middle of the
-  // conversation, each once (a break typed twice at one place would find its two lines read).
-  const breakTexts: string[] = [];
-  const middle = current.length >> 1;
-  const around: number[] = [];
-  for (let i = current.lastIndexOf(" // ", middle); i > 0 && around.length < breaks / 2; i = current.lastIndexOf(" // ", i - 1)) around.unshift(i);
-  for (let i = current.indexOf(" // ", middle + 1); i > 0 && around.length < breaks; i = current.indexOf(" // ", i + 1)) around.push(i);
-  for (const at of around) breakTexts.push(flat(`${current.slice(0, at + 6)}\n${current.slice(at + 6)}`), current);
+  const { tail: tailTexts, any: anyTexts, lineBreak: breakTexts } = editTexts(text, edits, breaks);
 
   // Timed a batch of consecutive edits at a time: one edit takes about 1 ms, and the page's clock
   // steps by 0.1 ms. Each figure is a batch's time over its edits; every batch's last result is
