@@ -94,35 +94,34 @@ def difference(case, theirs, ours):
     return tuple(key[:1]) or None
 
 
+# Each planted fault: the flag, and the switch it turns off in the replay (or its check-dn).
+PLANTED = {
+    # A replay for which a readback can be confirmed whenever the yes comes.
+    "--break-confirmation": (thread_clock_checker, "confirmations_closed"),
+    # A replay for which a statement in its window runs whatever was relayed, checked or answered.
+    "--break-commit": (thread_clock_checker, "commits_cleared"),
+    # A replay for which a relayed RB with its statement's token but not as prepared says nothing.
+    "--break-relay": (thread_clock_checker, "relays_said"),
+    # A replay whose prepare without n numbers the RB past the receiver's lines alone.
+    "--break-numbering": (thread_clock_checker, "statements_numbered"),
+    # A replay that holds a prepare's call to the execution slots without reading it in the HO's vocabulary.
+    "--break-prepare": (thread_clock_checker, "calls_read"),
+    # A replay whose next number goes on past 2^53 - 1 instead of taking the lowest free one.
+    "--break-highest": (thread_clock_checker, "lowest_free"),
+    # A check-dn that plans by the HO's values alone, never by the passing readback's.
+    "--break-done": (done_checker, "plans_read_back"),
+    # A check-dn that takes execution values on an out=NOOP report.
+    "--break-noop": (done_checker, "noop_values_said"),
+    # A replay that drops the sender's record registered ahead of its HO.
+    "--break-challenge": (thread_clock_checker, "challenges_kept"),
+}
+
+
 def main():
     count, seed, first = comparison.arguments(2000)
-    if comparison.planted("--break-confirmation"):
-        # A replay for which a readback can be confirmed whenever the yes comes.
-        thread_clock_checker.confirmations_closed = False
-    if comparison.planted("--break-commit"):
-        # A replay for which a statement in its window runs whatever was relayed, checked or answered.
-        thread_clock_checker.commits_cleared = False
-    if comparison.planted("--break-relay"):
-        # A replay for which a relayed RB with its statement's token but not as prepared says nothing.
-        thread_clock_checker.relays_said = False
-    if comparison.planted("--break-numbering"):
-        # A replay whose prepare without n numbers the RB past the receiver's lines alone.
-        thread_clock_checker.statements_numbered = False
-    if comparison.planted("--break-prepare"):
-        # A replay that holds a prepare's call to the execution slots without reading it in the HO's vocabulary.
-        thread_clock_checker.calls_read = False
-    if comparison.planted("--break-highest"):
-        # A replay whose next number goes on past 2^53 - 1 instead of taking the lowest free one.
-        thread_clock_checker.lowest_free = False
-    if comparison.planted("--break-done"):
-        # A check-dn that plans by the HO's values alone, never by the passing readback's.
-        done_checker.plans_read_back = False
-    if comparison.planted("--break-noop"):
-        # A check-dn that takes execution values on an out=NOOP report.
-        done_checker.noop_values_said = False
-    if comparison.planted("--break-challenge"):
-        # A replay that drops the sender's record registered ahead of its HO.
-        thread_clock_checker.challenges_kept = False
+    for flag, (module, switch) in PLANTED.items():
+        if comparison.planted(flag):
+            setattr(module, switch, False)
     cases = list(generate_thread_clocks.conversations(count, seed))
     triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))

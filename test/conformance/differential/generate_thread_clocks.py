@@ -270,18 +270,11 @@ def statements(rng, lines):
     left to the thread (n omitted): its relays and answers then name it `<receiver>-@k@`, which the
     replays read as the id the prepare stated (else 700 + k)."""
     out = list(lines)
-    if rng.random() < 0.45:
-        extra = clean_handoff(rng, out)
-        if extra is not None:
-            out.insert(rng.randint(0, len(out)), extra)
-    if rng.random() < 0.12:
-        extra = odd_handoff(rng, out)
-        if extra is not None:
-            out.insert(rng.randint(0, len(out)), extra)
-    if rng.random() < 0.08:
-        extra = highest_id(rng, out)
-        if extra is not None:
-            out.insert(rng.randint(0, len(out)), extra)
+    for chance, draw in ((0.45, clean_handoff), (0.12, odd_handoff), (0.08, highest_id)):
+        if rng.random() < chance:
+            extra = draw(rng, out)
+            if extra is not None:
+                out.insert(rng.randint(0, len(out)), extra)
     if rng.random() < 0.25:
         extra = challenged_handoff(rng, out)
         if extra is not None:
