@@ -33,7 +33,7 @@ import { orphanedThreads } from "./orphaned-threads.js";
 import { quarantinedParents } from "./quarantined-parents.js";
 import { primerFindings } from "./primer.js";
 import type { PrimerState } from "./primer.js";
-import { establishedPairs, fullPairsBeyond, pairBudgetAt, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
+import { establishedPairs, fullPairsBeyond, fullPeersOf, pairBudgetAt, rightToWork, rightToWorkBeyond } from "./right-to-work.js";
 import { repeatedRepairs } from "./repeated-repairs.js";
 import { republishedReplies } from "./republished-replies.js";
 import { resumesUnanswered } from "./resume-answered.js";
@@ -258,9 +258,11 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const downgraded = new Set(findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
     const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
-    append(findings, rightToWork(outside, pairs).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+    // Each callsign's FULL peers, read once for both walks that hold a CORE message to `ALL` to them.
+    const fullPeers = fullPeersOf(pairs);
+    append(findings, rightToWork(outside, pairs, fullPeers).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
-    append(findings, fullPairsBeyond(shakes.unbound, pairs).filter((f) => !downgraded.has(f.id)));
+    append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));
     const summaries: ThreadSummary[] = [];
     // The budget counts what the pair said: a message that does not speak for its sender neither
     // spends it nor, declaring new evidence, resets it.

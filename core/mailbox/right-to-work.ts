@@ -83,9 +83,9 @@ function settledBefore(pairs: ReadonlyMap<string, Settled>, m: MailboxEnvelope, 
 }
 
 /** Each callsign's FULL peers by arena (`arena\0callsign`): the other of each pair established under FULL, from when, earliest first. */
-type FullPeers = ReadonlyMap<string, readonly { readonly full: string; readonly peer: string }[]>;
+export type FullPeers = ReadonlyMap<string, readonly { readonly full: string; readonly peer: string }[]>;
 
-function fullPeersOf(pairs: ReadonlyMap<string, Settled>): FullPeers {
+export function fullPeersOf(pairs: ReadonlyMap<string, Settled>): FullPeers {
   const peers = new Map<string, { full: string; peer: string }[]>();
   const add = (key: string, full: string, peer: string): void => {
     const list = peers.get(key);
@@ -136,9 +136,8 @@ function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | und
  * FULL peers: the caller drops those a thread opened under FULL already holds, judged by the
  * thread's first message, which need not be the first one these threads keep).
  */
-export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
+export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>, peers: FullPeers): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
-  const peers = fullPeersOf(pairs);
   const nobody = new Set<string>();
   for (const messages of threads) {
     for (const entry of messages) {
@@ -184,9 +183,8 @@ export function rightToWorkBeyond(work: readonly OutsideWork[], pairs: ReadonlyM
  * it, as in any other thread, and one to `ALL` to the sender's FULL pairs with anyone but those the
  * handshake binds to it (`beside`); what the handshake binds it judges itself. Raises PROFILE_DOWNGRADE.
  */
-export function fullPairsBeyond(unbound: readonly OutsideWork[], pairs: ReadonlyMap<string, Settled>): MailboxFinding[] {
+export function fullPairsBeyond(unbound: readonly OutsideWork[], pairs: ReadonlyMap<string, Settled>, peers: FullPeers): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
-  const peers = fullPeersOf(pairs);
   for (const { entry, agents, beside } of unbound) {
     const m = entry.envelope;
     const settled = settledBefore(pairs, m, agents.filter((t) => t !== ALL));
