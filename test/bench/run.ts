@@ -3,24 +3,18 @@
  * in the same run (see measure.ts). Prints; asserts nothing.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { canonicalBytes, compileVocabulary, coreVocabulary, digest, parseLine, validate } from "../../dist/core/index.js";
+import { execFileSync } from "node:child_process";
+import { canonicalBytes, digest, parseLine, validate } from "../../dist/core/index.js";
 import type { Message, Vocabulary } from "../../dist/core/index.js";
 import { _writeCanonicalMessage } from "../../dist/core/canonical.js";
-import pay from "../../profiles/pay.json" with { type: "json" };
 import { corpus } from "./corpus.js";
 import { measurePair, report } from "./measure.js";
 import { benchLegend } from "./legend.js";
 import { benchReadback } from "./readback.js";
-import { benchThread } from "./thread.js";
 import { benchWorker } from "./worker.js";
 import { benchMailbox } from "./mailbox.js";
 import { benchDelegation } from "./delegation.js";
-
-function payVocabulary(): Vocabulary {
-  const compiled = compileVocabulary(coreVocabulary, pay);
-  if (!compiled.ok) throw new Error("pay profile does not compile");
-  return compiled.value;
-}
+import { payVocabulary } from "./pay-vocabulary.js";
 
 function readingLines(vocabulary: Vocabulary): void {
   const lines = corpus(2000);
@@ -91,7 +85,8 @@ readingLines(vocabulary);
 hashing(vocabulary);
 benchReadback(vocabulary);
 benchLegend();
-benchThread(vocabulary);
+// In a process of its own, as `rw check-thread` runs (thread-main.ts says why).
+execFileSync(process.execPath, ["--import", "tsx", new URL("./thread-main.ts", import.meta.url).pathname], { stdio: "inherit" });
 // The Worker under load against wrangler dev (about 2 minutes); RW_BENCH_WORKER=0 skips it.
 if (process.env["RW_BENCH_WORKER"] === "0") console.log("worker: skipped (RW_BENCH_WORKER=0)");
 else await benchWorker();
