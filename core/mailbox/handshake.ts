@@ -72,8 +72,9 @@ export interface Handshake {
   readonly crossings: readonly { readonly callsign: string; readonly canonical: string }[];
   /**
    * The exchange budget of the terms accepted, when they named one: of a group's chains that
-   * settled different ones, the strictest (one that named none counting as the default, 20), which
-   * the hello's thread works under; whichever chain was answered first. Null when none named one.
+   * settled different ones, the strictest (one that named none counting as the default: 20, or
+   * analyzeMailbox's `budget` option), which the hello's thread works under; whichever chain was
+   * answered first. Null when none named one (the thread works under the default).
    */
   readonly exchange_budget: number | null;
   /**
@@ -133,7 +134,7 @@ const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss:
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
-function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>, outside: OutsideWork[], unbound: OutsideWork[]): Handshake {
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>, outside: OutsideWork[], unbound: OutsideWork[], budget: number): Handshake {
   const h = hello.envelope;
   const pairs = new Map<string, Pair>();
   // Every proposal that was on the table: an answer to one is a counter or an acceptance, never a
@@ -266,9 +267,10 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   else if (live.length > 0 && live.every((p) => p.state === "established") && named.every((n) => pairs.has(n))) state = "established";
   // The terms settled across the live chains: the strictest of each, whichever chain was answered
   // first (_settled-terms.ts). A budget named by no chain stays null (each set the default); named
-  // by some, a chain that named none counts as the default it set.
+  // by some, a chain that named none counts as the default it set: the one the walk's budget uses
+  // (analyzeMailbox's `budget` option), so the figure is the one the thread is held to.
   const chains = { responders, crossings };
-  const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, DEFAULT_EXCHANGE_BUDGET) ?? null) : null;
+  const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, budget) ?? null) : null;
   const establishedProfile = state === "superseded" ? null : settledProfile(chains);
   return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: exchangeBudget, established_profile: establishedProfile };
 }
@@ -354,9 +356,10 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * 6), so a hello that lost a crossing establishes no pair with the one it crossed and licenses no
  * work of its own in its thread, whichever side welcomed which hello; that pair works only once the
  * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
- * did not cross stand.
+ * did not cross stand. `budget` is the exchange budget a handshake sets when it names none
+ * (analyzeMailbox's option of that name; section 8's default, 20, left out).
  */
-export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted)): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[]; unbound: OutsideWork[] } {
+export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted), budget: number = DEFAULT_EXCHANGE_BUDGET): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[]; unbound: OutsideWork[] } {
   const findings: MailboxFinding[] = [];
   const outside: OutsideWork[] = [];
   const unbound: OutsideWork[] = [];
@@ -382,7 +385,7 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
   const lost = crossedHellos([...hellos.values()].map((x) => x.hello.envelope), welcomesTo);
   for (const [thread, { hello, messages }] of hellos) {
     const crossed = lost.get(hello.envelope.id) ?? new Map<string, string>();
-    const handshake = threadHandshake(hello, messages, findings, crossed, outside, unbound);
+    const handshake = threadHandshake(hello, messages, findings, crossed, outside, unbound, budget);
     out.set(thread, handshake);
     if (crossed.size === 0) continue;
     const canonicals = [...crossed].map(([callsign, canonical]) => `with ${callsign}, hello ${canonical} is canonical`).join("; ");
