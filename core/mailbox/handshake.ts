@@ -117,15 +117,16 @@ export const sameTagSet = (a: readonly string[], b: readonly string[]): boolean 
  * The material terms an answer changes (section 6: "Material is decided by effect, not by how the
  * change is labelled"; profile, transport, tags and exchange budget are named material): the
  * profile, the room's transport, and a tag set or an exchange budget other than the one on the
- * table. An answer that names no tags or no budget restates nothing and changes neither. The
- * arena, machine and root are each side's own locus, which differ normally across machines.
+ * table. An answer that names no tags or no budget restates nothing and changes neither; a table
+ * that names no budget holds the default (`unnamedBudget`: 20, or analyzeMailbox's `budget` option).
+ * The arena, machine and root are each side's own locus, which differ normally across machines.
  */
-function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
+function changedTerms(answer: MailboxEnvelope, pair: Pair, unnamedBudget: number): string[] {
   const changed: string[] = [];
   if (answer.profile !== pair.profile) changed.push(`profile ${pair.profile} -> ${answer.profile}`);
   if (answer.transport !== pair.transport) changed.push(`transport ${pair.transport} -> ${answer.transport}`);
   if (answer.tags.length > 0 && !sameTagSet(answer.tags, pair.tags)) changed.push(`tags [${pair.tags.join(" ")}] -> [${answer.tags.join(" ")}]`);
-  const table = pair.budget ?? DEFAULT_EXCHANGE_BUDGET;
+  const table = pair.budget ?? unnamedBudget;
   if (answer.exchange_budget !== null && answer.exchange_budget !== table) changed.push(`exchange_budget ${table} -> ${answer.exchange_budget}`);
   return changed;
 }
@@ -210,7 +211,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       const answersProposal = answering && miss === null;
       if (!answering && pair.profile === "FULL" && m.profile !== "FULL") downgraded = true;
       if (answersProposal && pair.state !== "established") {
-        const changed = changedTerms(m, pair);
+        const changed = changedTerms(m, pair, budget);
         if ((m.terms ?? "counter") === "accept" && changed.length > 0) {
           findings.push(mailboxFinding("COUNTER_AS_ACCEPT", `terms: accept, but it changes ${changed.join(", ")}: a material change is a counter however it is labelled, and settles nothing until the other side accepts it`, { ...at(entry), slot: "terms" }));
         }
