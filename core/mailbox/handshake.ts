@@ -209,7 +209,9 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       const miss = answering ? misaddressedAnswer(m, pair.proposal) : null;
       if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
       const answersProposal = answering && miss === null;
-      if (!answering && pair.profile === "FULL" && m.profile !== "FULL") downgraded = true;
+      // A chain with a callsign this hello lost its crossing with holds no terms (the canonical
+      // hello's do): a CORE message in it downgrades nothing, and the pairs judge it (README note 131).
+      if (!answering && pair.profile === "FULL" && m.profile !== "FULL" && !crossed.has(pair.callsign)) downgraded = true;
       if (answersProposal && pair.state !== "established") {
         const changed = changedTerms(m, pair, budget);
         if ((m.terms ?? "counter") === "accept" && changed.length > 0) {
