@@ -243,7 +243,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       if (list === undefined) trustedThreads.set(entry.envelope.thread, [entry]);
       else list.push(entry);
     }
-    const shakes = handshakes(trusted, trustedThreads, claims.misplaced);
+    const shakes = handshakes(trusted, trustedThreads, claims.misplaced, options.budget);
     append(findings, shakes.findings);
     append(findings, settledTagFindings(shakes.handshakes, trustedThreads, options.publishing));
     // A handshake settles pairs in its hello's arena, which need not be its thread's first message's:

@@ -72,8 +72,9 @@ export interface Handshake {
   readonly crossings: readonly { readonly callsign: string; readonly canonical: string }[];
   /**
    * The exchange budget of the terms accepted, when they named one: of a group's chains that
-   * settled different ones, the strictest (one that named none counting as the default, 20), which
-   * the hello's thread works under; whichever chain was answered first. Null when none named one.
+   * settled different ones, the strictest (one that named none counting as the default: 20, or
+   * analyzeMailbox's `budget` option), which the hello's thread works under; whichever chain was
+   * answered first. Null when none named one (the thread works under the default).
    */
   readonly exchange_budget: number | null;
   /**
@@ -116,15 +117,16 @@ export const sameTagSet = (a: readonly string[], b: readonly string[]): boolean 
  * The material terms an answer changes (section 6: "Material is decided by effect, not by how the
  * change is labelled"; profile, transport, tags and exchange budget are named material): the
  * profile, the room's transport, and a tag set or an exchange budget other than the one on the
- * table. An answer that names no tags or no budget restates nothing and changes neither. The
- * arena, machine and root are each side's own locus, which differ normally across machines.
+ * table. An answer that names no tags or no budget restates nothing and changes neither; a table
+ * that names no budget holds the default (`unnamedBudget`: 20, or analyzeMailbox's `budget` option).
+ * The arena, machine and root are each side's own locus, which differ normally across machines.
  */
-function changedTerms(answer: MailboxEnvelope, pair: Pair): string[] {
+function changedTerms(answer: MailboxEnvelope, pair: Pair, unnamedBudget: number): string[] {
   const changed: string[] = [];
   if (answer.profile !== pair.profile) changed.push(`profile ${pair.profile} -> ${answer.profile}`);
   if (answer.transport !== pair.transport) changed.push(`transport ${pair.transport} -> ${answer.transport}`);
   if (answer.tags.length > 0 && !sameTagSet(answer.tags, pair.tags)) changed.push(`tags [${pair.tags.join(" ")}] -> [${answer.tags.join(" ")}]`);
-  const table = pair.budget ?? DEFAULT_EXCHANGE_BUDGET;
+  const table = pair.budget ?? unnamedBudget;
   if (answer.exchange_budget !== null && answer.exchange_budget !== table) changed.push(`exchange_budget ${table} -> ${answer.exchange_budget}`);
   return changed;
 }
@@ -133,7 +135,7 @@ const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss:
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
 /** The handshake of one thread (its messages in UUID order, the hello first among them). */
-function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>, outside: OutsideWork[], unbound: OutsideWork[]): Handshake {
+function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[], findings: MailboxFinding[], crossed: ReadonlyMap<string, string>, outside: OutsideWork[], unbound: OutsideWork[], budget: number): Handshake {
   const h = hello.envelope;
   const pairs = new Map<string, Pair>();
   // Every proposal that was on the table: an answer to one is a counter or an acceptance, never a
@@ -207,9 +209,11 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       const miss = answering ? misaddressedAnswer(m, pair.proposal) : null;
       if (miss !== null) findings.push(misaddressedFinding(entry, pair.proposal, miss));
       const answersProposal = answering && miss === null;
-      if (!answering && pair.profile === "FULL" && m.profile !== "FULL") downgraded = true;
+      // A chain with a callsign this hello lost its crossing with holds no terms (the canonical
+      // hello's do): a CORE message in it downgrades nothing, and the pairs judge it (README note 131).
+      if (!answering && pair.profile === "FULL" && m.profile !== "FULL" && !crossed.has(pair.callsign)) downgraded = true;
       if (answersProposal && pair.state !== "established") {
-        const changed = changedTerms(m, pair);
+        const changed = changedTerms(m, pair, budget);
         if ((m.terms ?? "counter") === "accept" && changed.length > 0) {
           findings.push(mailboxFinding("COUNTER_AS_ACCEPT", `terms: accept, but it changes ${changed.join(", ")}: a material change is a counter however it is labelled, and settles nothing until the other side accepts it`, { ...at(entry), slot: "terms" }));
         }
@@ -266,9 +270,10 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   else if (live.length > 0 && live.every((p) => p.state === "established") && named.every((n) => pairs.has(n))) state = "established";
   // The terms settled across the live chains: the strictest of each, whichever chain was answered
   // first (_settled-terms.ts). A budget named by no chain stays null (each set the default); named
-  // by some, a chain that named none counts as the default it set.
+  // by some, a chain that named none counts as the default it set: the one the walk's budget uses
+  // (analyzeMailbox's `budget` option), so the figure is the one the thread is held to.
   const chains = { responders, crossings };
-  const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, DEFAULT_EXCHANGE_BUDGET) ?? null) : null;
+  const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, budget) ?? null) : null;
   const establishedProfile = state === "superseded" ? null : settledProfile(chains);
   return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: exchangeBudget, established_profile: establishedProfile };
 }
@@ -354,9 +359,10 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * 6), so a hello that lost a crossing establishes no pair with the one it crossed and licenses no
  * work of its own in its thread, whichever side welcomed which hello; that pair works only once the
  * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
- * did not cross stand.
+ * did not cross stand. `budget` is the exchange budget a handshake sets when it names none
+ * (analyzeMailbox's option of that name; section 8's default, 20, left out).
  */
-export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted)): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[]; unbound: OutsideWork[] } {
+export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted), budget: number = DEFAULT_EXCHANGE_BUDGET): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[]; unbound: OutsideWork[] } {
   const findings: MailboxFinding[] = [];
   const outside: OutsideWork[] = [];
   const unbound: OutsideWork[] = [];
@@ -382,7 +388,7 @@ export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap
   const lost = crossedHellos([...hellos.values()].map((x) => x.hello.envelope), welcomesTo);
   for (const [thread, { hello, messages }] of hellos) {
     const crossed = lost.get(hello.envelope.id) ?? new Map<string, string>();
-    const handshake = threadHandshake(hello, messages, findings, crossed, outside, unbound);
+    const handshake = threadHandshake(hello, messages, findings, crossed, outside, unbound, budget);
     out.set(thread, handshake);
     if (crossed.size === 0) continue;
     const canonicals = [...crossed].map(([callsign, canonical]) => `with ${callsign}, hello ${canonical} is canonical`).join("; ");
