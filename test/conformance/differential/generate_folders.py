@@ -110,7 +110,8 @@ def base(rng, full):
     # A group hello (section 8: a joining participant "sends `hello` or `resume` to `ALL`, receives
     # `welcome`"): to ALL, or to several named responders, each welcoming it (accepting, countering,
     # or not at all) in its own chain; the group is established when every responder that welcomed
-    # (and every name it names) has established.
+    # (and every name it names) has established, and two responders work together from the first
+    # message at which it stood whole with both established (README note 131).
     group = len(people) >= 3 and rng.random() < 0.3
     if group:
         group_hello(rng, add, first, people[1:], full)
