@@ -55,7 +55,7 @@ export interface ResponderHandshake {
    * hello names welcomed), walking the thread in UUID order; null if it never did, or if a lost
    * crossing voids the chain. Two responders work together from the later of their two, in the
    * hello's thread and in every other: a pair so settled stays settled, whatever joins or stays
-   * pending later (README note 131). For a hello to one responder, its establishing message.
+   * pending later (README note 132). For a hello to one responder, its establishing message.
    */
   readonly grouped_by: string | null;
 }
@@ -169,7 +169,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   };
   // The group stands whole when every live chain opened so far is established and every live
   // callsign the hello names has welcomed; from the first such message each established chain is
-  // grouped for good, so what pends or counters later voids nothing already settled (note 131).
+  // grouped for good, so what pends or counters later voids nothing already settled (note 132).
   const named = h.to.filter((t) => t !== ALL && !isHandler(t) && !crossed.has(t));
   const regroup = (at: string): void => {
     const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));
@@ -299,7 +299,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
  * addresses, and which agents it addresses that this handshake does not bind to it: those are
  * judged as in any other thread, by the pairs handshakes establish (right-to-work.ts). A responder's
  * acceptance binds it to the initiator, and to each other responder once both are grouped (the
- * same `grouped_by` `establishedPairs` settles them by, note 131); never to a third party the hello does not bind (4: "not
+ * same `grouped_by` `establishedPairs` settles them by, note 132); never to a third party the hello does not bind (4: "not
  * engaged"; 6: work under "terms one side never saw").
  */
 function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): { allowed: boolean; outside: string[] } {

@@ -55,7 +55,7 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
     for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile(r), r.exchange_budget);
     // A group settles two of its responders among themselves from the later of the messages from
     // which each stood grouped (the group whole with it established), whatever pends or counters
-    // after: the same `grouped_by` its own thread binds them by (handshake.ts, README note 131).
+    // after: the same `grouped_by` its own thread binds them by (handshake.ts, README note 132).
     // Two responders accepted both budgets and both profiles, each its own (none named being the
     // default), and work under the stricter, as a pair that shook hands twice does.
     const grouped = done.filter((r) => r.grouped_by !== null);

@@ -84,7 +84,7 @@ presentation") as one participant's view of the room would be built:
   every responder that welcomed by then (a chain a lost crossing took aside) established and every
   name the hello names (but one it lost) welcomed. From the first message at which it stands
   whole, each responder established by then is grouped; one established later, from the next
-  message at which it stands whole again; nothing later ungroups it (README note 131). Two grouped
+  message at which it stands whole again; nothing later ungroups it (README note 132). Two grouped
   responders are a pair from the later of their two on, under the stricter of their two budgets
   and profiles. The crossings a hello loses are known only once the later hello is walked, so
   check() walks twice (group_pairs).
@@ -192,7 +192,7 @@ def reentry(body):
 
 
 def check(folder):
-    """The findings over a folder, in two passes (section 6; README note 131): a group hello's
+    """The findings over a folder, in two passes (section 6; README note 132): a group hello's
     responders are a pair among themselves from the message at which the group first stood whole
     with both established. The first pass records each chain's welcome and establishment, and which
     chains crossings took; the second judges the folder with each group's responder pairs."""
@@ -207,7 +207,7 @@ def group_pairs(record):
     FULL when either chain settled FULL). The group stands whole at a message when every live
     responder that welcomed by then has established and every live name it names has welcomed;
     that changes only at a welcome or an establishment, so those are the moments read. A responder
-    is grouped at the first such moment at or after its establishment (README note 131)."""
+    is grouped at the first such moment at or after its establishment (README note 132)."""
     pairs = {}
     for hid, h in record["hellos"].items():
         named = agents(h["to"])

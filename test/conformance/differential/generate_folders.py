@@ -111,7 +111,7 @@ def base(rng, full):
     # `welcome`"): to ALL, or to several named responders, each welcoming it (accepting, countering,
     # or not at all) in its own chain; the group is established when every responder that welcomed
     # (and every name it names) has established, and two responders work together from the first
-    # message at which it stood whole with both established (README note 131).
+    # message at which it stood whole with both established (README note 132).
     group = len(people) >= 3 and rng.random() < 0.3
     if group:
         group_hello(rng, add, first, people[1:], full)
