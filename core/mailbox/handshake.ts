@@ -49,6 +49,15 @@ export interface ResponderHandshake {
    * later message between the pair carries it (section 4; settled-tags.ts). Null before.
    */
   readonly tags: readonly string[] | null;
+  /**
+   * For a responder of a group: the first message from which the group stood whole with this pair
+   * established in it (every responder that had welcomed by then established, and every callsign the
+   * hello names welcomed), walking the thread in UUID order; null if it never did, or if a lost
+   * crossing voids the chain. Two responders work together from the later of their two, in the
+   * hello's thread and in every other: a pair so settled stays settled, whatever joins or stays
+   * pending later (README note 132). For a hello to one responder, its establishing message.
+   */
+  readonly grouped_by: string | null;
 }
 
 export interface Handshake {
@@ -104,6 +113,8 @@ interface Pair {
   profile: MailboxEnvelope["profile"];
   transport: MailboxEnvelope["transport"];
   tags: readonly string[];
+  /** The message from which the group stood whole with this pair established (ResponderHandshake.grouped_by). */
+  grouped_by: string | null;
 }
 
 /** Two tag lists name the same set: order and repeats aside, each tag compared exactly. */
@@ -158,6 +169,15 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     const addressed = m.to.includes(ALL) ? cited : cited.filter((p) => m.to.includes(p.callsign));
     return addressed.length > 0 ? addressed : cited;
   };
+  // The group stands whole when every live chain opened so far is established and every live
+  // callsign the hello names has welcomed; from the first such message each established chain is
+  // grouped for good, so what pends or counters later voids nothing already settled (note 132).
+  const named = h.to.filter((t) => t !== ALL && !isHandler(t) && !crossed.has(t));
+  const regroup = (at: string): void => {
+    const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));
+    if (live.length === 0 || !live.every((p) => p.state === "established") || !named.every((n) => pairs.has(n))) return;
+    for (const p of live) if (p.grouped_by === null) p.grouped_by = at;
+  };
   for (const entry of messages) {
     const m = entry.envelope;
     if (m.id === h.id) continue;
@@ -177,6 +197,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     if (m.kind === "hello") continue;
     if (isHandler(m.from)) {
       for (const p of pairs.values()) if (p.state === "blocked: handler-decision") p.state = p.established_by === null ? "establishing" : "established";
+      regroup(m.id);
       continue;
     }
     if (m.from !== h.from && !pairs.has(m.from) && m.kind === "welcome" && m.reply_to === h.id) {
@@ -186,7 +207,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
         findings.push(misaddressedFinding(entry, h, miss));
         continue;
       }
-      pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile, transport: h.transport, tags: h.tags });
+      pairs.set(m.from, { callsign: m.from, state: "establishing", proposal: h, acceptance: null, established_by: null, ids: new Set([h.id]), budget: h.exchange_budget, profile: h.profile, transport: h.transport, tags: h.tags, grouped_by: null });
     }
     // A callsign is a name within one arena (section 4): a message of another arena than the hello's
     // is not from the callsign this hello's chains bind, so it moves no chain; an answer to the terms
@@ -245,6 +266,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
         }
       }
     }
+    regroup(m.id);
     if (downgraded) findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));
     // A hello that lost a crossing licenses nothing of its own in its thread: its work is judged
     // by the pairs the handshakes establish (its own remaining ones among them), as in any other
@@ -257,11 +279,10 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
     }
   }
-  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, profile: p.established_by === null ? null : p.profile, tags: p.established_by === null ? null : [...p.tags] }));
+  const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, profile: p.established_by === null ? null : p.profile, tags: p.established_by === null ? null : [...p.tags], grouped_by: p.grouped_by }));
   // A chain with a callsign this hello lost its crossing with is kept for the audit trail, but
   // nothing it settled holds; the hello stands for everyone else it addresses.
   const live = [...pairs.values()].filter((p) => !crossed.has(p.callsign));
-  const named = h.to.filter((t) => t !== ALL && !isHandler(t) && !crossed.has(t));
   const crossings = [...crossed].map(([callsign, canonical]) => ({ callsign, canonical }));
   const supersededBy = crossings.map((c) => c.canonical).sort()[0] ?? null;
   let state: HandshakeState = "establishing";
@@ -282,8 +303,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
  * Whether a work message's sender works under this handshake's established terms with those it
  * addresses, and which agents it addresses that this handshake does not bind to it: those are
  * judged as in any other thread, by the pairs handshakes establish (right-to-work.ts). A responder's
- * acceptance binds it to the initiator, and to the other responders once the group is established
- * (as `establishedPairs` settles them); never to a third party the hello does not bind (4: "not
+ * acceptance binds it to the initiator, and to each other responder once both are grouped (the
+ * same `grouped_by` `establishedPairs` settles them by, note 132); never to a third party the hello does not bind (4: "not
  * engaged"; 6: work under "terms one side never saw").
  */
 function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): { allowed: boolean; outside: string[] } {
@@ -311,16 +332,15 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
 
 /**
  * Whom this handshake binds to `m`'s sender: the initiator to each responder that answered it, a
- * responder to the initiator and, once the group is established, to the other established
- * responders; a sender the hello settled nothing with, to nobody.
+ * responder to the initiator and, once both are grouped (the group stood whole with each
+ * established, so far in the walk), to another responder; a sender the hello settled nothing
+ * with, to nobody.
  */
 function bindsTo(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): (callsign: string) => boolean {
   if (m.from === h.from) return (t) => pairs.has(t);
-  if (!pairs.has(m.from)) return () => false;
-  const established = (c: string): boolean => pairs.get(c)?.state === "established";
-  const named = h.to.filter((t) => t !== ALL && !isHandler(t));
-  const group = [...pairs.values()].every((p) => p.state === "established") && named.every((n) => pairs.has(n));
-  return (t) => t === h.from || (t !== m.from && established(t) && group);
+  const sender = pairs.get(m.from);
+  if (sender === undefined) return () => false;
+  return (t) => t === h.from || (t !== m.from && sender.grouped_by !== null && (pairs.get(t)?.grouped_by ?? null) !== null);
 }
 
 /** The callsigns this handshake binds to a message's sender (bindsTo): whom it judges itself in a message to `ALL`. */

@@ -53,19 +53,18 @@ export function establishedPairs(shakes: ReadonlyMap<string, Handshake>, arenaOf
     const crossed = new Set(hs.crossings.map((c) => c.callsign));
     const done = hs.responders.filter((r) => r.state === "established" && r.established_by !== null && !crossed.has(r.callsign));
     for (const r of done) settle(pairKey(arena, hs.initiator, r.callsign), r.established_by as string, profile(r), r.exchange_budget);
-    // A group handshake established as a whole settles its responders among themselves too.
-    if (hs.state === "established") {
-      const last = done.map((r) => r.established_by as string).sort().at(-1);
-      // Two responders accepted both budgets and both profiles, each its own (none named being the
-      // default), and work under the stricter, as a pair that shook hands twice does.
-      if (last !== undefined) {
-        for (const a of done) {
-          for (const b of done) {
-            if (a.callsign >= b.callsign) continue;
-            settle(pairKey(arena, a.callsign, b.callsign), last, profile(a), a.exchange_budget);
-            settle(pairKey(arena, a.callsign, b.callsign), last, profile(b), b.exchange_budget);
-          }
-        }
+    // A group settles two of its responders among themselves from the later of the messages from
+    // which each stood grouped (the group whole with it established), whatever pends or counters
+    // after: the same `grouped_by` its own thread binds them by (handshake.ts, README note 132).
+    // Two responders accepted both budgets and both profiles, each its own (none named being the
+    // default), and work under the stricter, as a pair that shook hands twice does.
+    const grouped = done.filter((r) => r.grouped_by !== null);
+    for (const a of grouped) {
+      for (const b of grouped) {
+        if (a.callsign >= b.callsign) continue;
+        const since = (a.grouped_by as string) > (b.grouped_by as string) ? (a.grouped_by as string) : (b.grouped_by as string);
+        settle(pairKey(arena, a.callsign, b.callsign), since, profile(a), a.exchange_budget);
+        settle(pairKey(arena, a.callsign, b.callsign), since, profile(b), b.exchange_budget);
       }
     }
   }

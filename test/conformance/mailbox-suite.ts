@@ -180,12 +180,13 @@ export interface ConversationCase {
   /** Every finding, as `CODE @symbol` (order not significant). */
   readonly findings: readonly string[];
   /**
-   * Threads by the symbol of their first message: handshake state, the terms it settled
+   * Threads by the symbol of their first message: handshake state, each responder's establishing
+   * message and the message from which it stood grouped (`established_by`, `grouped_by`), the terms it settled
    * (`exchange_budget`, `established_profile`), budget state, count and the limit in force after the
    * last message, and the blocks standing at the thread's end as `CALLSIGN @blocked`, in order, and
    * whether it is orphaned (a reply owed in it and no active participant).
    */
-  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly exchange_budget?: number | null; readonly established_profile?: string | null; readonly budget?: string; readonly count?: number; readonly limit?: number; readonly superseded_by?: string; readonly blocked?: readonly string[]; readonly orphaned?: boolean }>>;
+  readonly threads?: Readonly<Record<string, { readonly handshake?: string | null; readonly established_by?: string | null; readonly grouped_by?: string | null; readonly exchange_budget?: number | null; readonly established_profile?: string | null; readonly budget?: string; readonly count?: number; readonly limit?: number; readonly superseded_by?: string; readonly blocked?: readonly string[]; readonly orphaned?: boolean }>>;
   /** Callsign states: NAME -> active | expired | retired. */
   readonly callsigns?: Readonly<Record<string, string>>;
 }
@@ -230,6 +231,7 @@ export function runConversationCase(c: ConversationCase, api: Api): string[] {
     const got: Record<string, unknown> = {};
     if (want.handshake !== undefined) got["handshake"] = t.handshake?.state ?? null;
     if (want.established_by !== undefined) got["established_by"] = t.handshake === null ? null : symbols.name(t.handshake.responders.map((r) => r.established_by ?? "-").join(","));
+    if (want.grouped_by !== undefined) got["grouped_by"] = t.handshake === null ? null : symbols.name(t.handshake.responders.map((r) => r.grouped_by ?? "-").join(","));
     if (want.exchange_budget !== undefined) got["exchange_budget"] = t.handshake?.exchange_budget ?? null;
     if (want.established_profile !== undefined) got["established_profile"] = t.handshake?.established_profile ?? null;
     if (want.superseded_by !== undefined) got["superseded_by"] = t.handshake?.superseded_by === null || t.handshake === null ? null : symbols.name(t.handshake.superseded_by);

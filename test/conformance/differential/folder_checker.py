@@ -80,10 +80,14 @@ presentation") as one participant's view of the room would be built:
   it), a message to ALL is agent-to-agent, and a thread opened to ALL works under the strictest
   budget of any pair of its sender.
 - a group hello (to ALL, or to several by name; sections 6, 8): each responder's welcome opens a
-  chain of its own, established as a two-party one is; the group is established when every
-  responder that welcomed (and every name the hello names) established, and then its responders
-  are a pair among themselves from the last of those establishments on, under the stricter of
-  their two budgets and profiles. That needs the final state, so check() walks twice (group_pairs).
+  chain of its own, established as a two-party one is; the group stands whole at a message when
+  every responder that welcomed by then (a chain a lost crossing took aside) established and every
+  name the hello names (but one it lost) welcomed. From the first message at which it stands
+  whole, each responder established by then is grouped; one established later, from the next
+  message at which it stands whole again; nothing later ungroups it (README note 132). Two grouped
+  responders are a pair from the later of their two on, under the stricter of their two budgets
+  and profiles. The crossings a hello loses are known only once the later hello is walked, so
+  check() walks twice (group_pairs).
   The hello's thread works under the strictest budget its live chains accepted, each from its own
   acceptance (a chain naming none counting as the default), whoever answered first.
 
@@ -188,51 +192,62 @@ def reentry(body):
 
 
 def check(folder):
-    """The findings over a folder, in two passes (section 6; core/mailbox/README.md): a group hello's
-    responders are established among themselves only when the whole group is (every responder that
-    welcomed, and every name it names, established), from the last of those establishments on, which
-    a walk in UUID order cannot know when it reaches them: a responder that welcomes later, or a
-    counter left open, decides it. So the first pass settles the handshakes, and the second judges
-    the folder with each group's responder pairs known from the final state."""
+    """The findings over a folder, in two passes (section 6; README note 132): a group hello's
+    responders are a pair among themselves from the message at which the group first stood whole
+    with both established. The first pass records each chain's welcome and establishment, and which
+    chains crossings took; the second judges the folder with each group's responder pairs."""
     record = {}
     walk(folder, {}, record)
     return walk(folder, group_pairs(record), None)
 
 
 def group_pairs(record):
-    """The responder pairs of every group hello (to ALL, or to several by name) established as a
-    whole at the end of the first pass: pair -> (the UUID of the last establishment of the group,
-    the stricter of the two chains' budgets, FULL when either chain settled FULL)."""
+    """The responder pairs of every group hello (to ALL, or to several by name), from the first
+    pass: pair -> (the UUID from which both are grouped, the stricter of the two chains' budgets,
+    FULL when either chain settled FULL). The group stands whole at a message when every live
+    responder that welcomed by then has established and every live name it names has welcomed;
+    that changes only at a welcome or an establishment, so those are the moments read. A responder
+    is grouped at the first such moment at or after its establishment (README note 132)."""
     pairs = {}
     for hid, h in record["hellos"].items():
         named = agents(h["to"])
         if h["to"] != ["ALL"] and len(named) < 2:
             continue
-        live = {n for n in record["welcomed"].get(hid, {}) if (hid, n) not in record["lost"]}
-        responders = live | set(named)
-        if len(responders) < 2 or any((hid, n) not in record["settled"] for n in responders):
-            continue
-        last = max(record["settled"][(hid, n)][0] for n in responders)
-        ordered = sorted(responders)
+        welcome_at = {n: w for n, w in record["welcomed"].get(hid, {}).items() if (hid, n) not in record["lost"]}
+        settled_at = {n: record["settled"][(hid, n)][0] for n in welcome_at if (hid, n) in record["settled"]}
+        names = [n for n in named if (hid, n) not in record["lost"]]
+
+        def whole(at):
+            opened = [n for n, w in welcome_at.items() if w <= at]
+            return bool(opened) and all(n in settled_at and settled_at[n] <= at for n in opened) \
+                and all(n in welcome_at and welcome_at[n] <= at for n in names)
+        grouped = {}
+        for at in sorted(set(welcome_at.values()) | set(settled_at.values())):
+            if whole(at):
+                for n, s in settled_at.items():
+                    if s <= at:
+                        grouped.setdefault(n, at)
+        ordered = sorted(grouped)
         for i, a in enumerate(ordered):
             for b in ordered[i + 1:]:
                 (_, ba, pa), (_, bb, pb) = record["settled"][(hid, a)], record["settled"][(hid, b)]
                 pair = frozenset((a, b))
+                since = max(grouped[a], grouped[b])
                 budget = min(ba, bb)
                 profile = "FULL" if "FULL" in (pa, pb) else "CORE"
                 if pair in pairs:
-                    # Two groups settling one pair: the earlier establishment, the stricter terms.
-                    last = min(last, pairs[pair][0])
+                    # Two groups settling one pair: the earlier settlement, the stricter terms.
+                    since = min(since, pairs[pair][0])
                     budget = min(budget, pairs[pair][1])
                     profile = "FULL" if "FULL" in (profile, pairs[pair][2]) else "CORE"
-                pairs[pair] = (last, budget, profile)
+                pairs[pair] = (since, budget, profile)
     return pairs
 
 
 def walk(folder, groups, record):
-    """One walk in UUID order; `groups` the responder pairs of the groups established as a whole
-    (group_pairs), each joining the pairs after the message that settled it; `record`, when given,
-    receives what group_pairs reads."""
+    """One walk in UUID order; `groups` the responder pairs of the group hellos (group_pairs), each
+    joining the pairs after the message from which both are grouped; `record`, when given, receives
+    what group_pairs reads."""
     findings = set()
     by_id = {}
     for f in sorted(folder["files"], key=lambda f: f["name"]):
@@ -367,7 +382,7 @@ def walk(folder, groups, record):
     for m in messages:
         e = errors[m["id"]]
         uid, kind, sender, parent_id = m["id"], m["kind"], m["from"], m["reply_to"]
-        # A group's responder pairs, established from the message that settled the whole group on.
+        # A group's responder pairs, established after the message from which both are grouped.
         for pair, (since, budget, profile) in groups.items():
             if pair not in group_joined and since < uid:
                 group_joined.add(pair)

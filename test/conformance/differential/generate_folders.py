@@ -110,7 +110,8 @@ def base(rng, full):
     # A group hello (section 8: a joining participant "sends `hello` or `resume` to `ALL`, receives
     # `welcome`"): to ALL, or to several named responders, each welcoming it (accepting, countering,
     # or not at all) in its own chain; the group is established when every responder that welcomed
-    # (and every name it names) has established.
+    # (and every name it names) has established, and two responders work together from the first
+    # message at which it stood whole with both established (README note 132).
     group = len(people) >= 3 and rng.random() < 0.3
     if group:
         group_hello(rng, add, first, people[1:], full)
@@ -833,17 +834,6 @@ def folder(rng):
         if "machine" not in m.extra and m.sender in persona:
             for field, value in persona[m.sender].items():
                 m.extra.setdefault(field, value)
-    if add.group is not None:
-        # Left out: work between two responders in the group hello's own thread. The core licenses
-        # it by the group as the walk has it so far (handshake.ts, bindsTo), not by the group's final
-        # state as it settles the responders' pairs everywhere else (right-to-work.ts): a responder
-        # that welcomes later, or a counter left open, leaves it passing (differential README,
-        # "Mailbox folders"). Such work becomes a `state`, which is no work.
-        hello = add.group["hello"]
-        for m in msgs:
-            if m.thread == hello.thread and m.kind in WORK_KINDS and m.sender in people[1:] \
-                    and m.extra.get("arena", ARENA) == ARENA and any(n in people[1:] and n != m.sender for n in m.to):
-                m.kind = "state"
     number(msgs, persona)
     ids, fresh, last = mint(rng, msgs)
     for k, m in enumerate(msgs):
