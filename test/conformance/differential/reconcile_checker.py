@@ -33,7 +33,12 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   disposition under the UUID accounts for none, which is said, a note (README note 125);
 - a refused file is the participant's to reconcile when its recipients name it or `ALL`, or cannot
   be read; a disposition or cursor entry under a UUID (no valid message's) that only refused files
-  addressed to others carry settles and owes nothing and is said, as for a message (note 126).
+  addressed to others carry settles and owes nothing and is said, as for a message (note 126);
+- a cursor entry under the UUID of a refused file in view is known (never CURSOR_UNKNOWN), and is
+  ahead of the file (CURSOR_AHEAD) while the file is open: not closed in the anomaly index, and no
+  trustworthy UUID or no terminal or quarantined disposition under it (3: the cursor advances
+  "only for a terminal or quarantined effective state", an anomaly without a trustworthy UUID
+  "never enters the UUID cursor"; note 131).
 """
 import re
 
@@ -280,6 +285,7 @@ def check(case):
     if any((i in msgs and i not in inbound) or i in others_only for i in cursor):
         codes.add("CURSOR_NOT_ADDRESSED")
     closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
+    unsettled = set()  # the UUIDs of refused files in view still open: a cursor entry is ahead of them
     for a in case["anomalies"]:
         if (a["file"], a["fingerprint"]) in closed or not mine_to_see(a):
             continue
@@ -291,6 +297,8 @@ def check(case):
             codes.add("ANOMALY_ID_SHARED")
         trusted = a["id"] is not None and a["id"] not in msgs and len(files_of[a["id"]]) == 1
         d = effective.get(a["id"]) if trusted else None
+        if a["id"] is not None and a["id"] not in msgs and (d is None or d["state"] in TRANSITIONAL):
+            unsettled.add(a["id"])
         if d is None or d["state"] in ("acted", "replied") or (d["state"] in TERMINAL and d["state"] != "superseded-by-correction" and "handler" not in d):
             count["anomaly_count"] += 1
             codes.add("ANOMALY_OPEN")
@@ -301,7 +309,9 @@ def check(case):
                 count["audit_state_with_live_work_count"] += 1
         elif d["state"] not in TERMINAL:
             count["anomaly_count"] += 1
-    if any(UUID7.match(i) and i not in msgs and i not in effective and i not in others_only for i in cursor):
+    if any(i in unsettled for i in cursor):
+        codes.add("CURSOR_AHEAD")
+    if any(UUID7.match(i) and i not in msgs and i not in effective and i not in others_only and i not in seen for i in cursor):
         codes.add("CURSOR_UNKNOWN")
     if any(not UUID7.match(i) for i in case["cursor"]):
         codes.add("CURSOR_INVALID_ENTRY")
