@@ -41,6 +41,11 @@ export interface MailboxAnomaly {
   readonly id: string | null;
   /** The recipients, when readable; null when not. They decide whose it is to reconcile (note 126). */
   readonly to: readonly string[] | null;
+  /**
+   * The arena its envelope names, when readable (read with `to`); null or left out when not. A
+   * file of an arena other than the one reconciled is not the participant's (note 132).
+   */
+  readonly arena?: string | null;
   readonly reason: string;
 }
 
@@ -432,7 +437,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // A disposition or cursor entry for a message held but not addressed to the participant: said, settling nothing (note 122).
   for (const f of notAddressedFindings("disposition", effective.keys(), participant, byId, addressedIds, arenas)) findings.push(f);
   // Likewise for the UUID of refused files addressed to others only (note 126).
-  for (const f of anomalyNotAddressedFindings("disposition", effective.keys(), participant, byId, anomaliesById)) findings.push(f);
+  for (const f of anomalyNotAddressedFindings("disposition", effective.keys(), participant, byId, anomaliesById, arenas)) findings.push(f);
   // Keyed by exact filename plus fingerprint (10): a record that names no file closes nothing.
   const anomalyKey = (file: unknown, fingerprint: unknown): string | null => (typeof file === "string" && typeof fingerprint === "string" ? `${file}\u0000${fingerprint}` : null);
   const closed = new Set((input.anomalyIndex ?? []).flatMap((r) => {
@@ -444,7 +449,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const anomalyIdsInView = new Set<string>();
   const unsettledAnomalies = new Map<string, MailboxAnomaly[]>();
   for (const a of input.anomalies ?? []) {
-    if (!anomalyInView(a, participant)) continue;
+    if (!anomalyInView(a, participant, arenas)) continue;
     if (a.id !== null) anomalyIdsInView.add(a.id);
     if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "")) continue;
     // A UUID a valid message holds is that message's (a duplicate UUID is an anomaly, 10), not a
@@ -508,7 +513,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const held = named === null ? "" : `: it names ${named}, but not as written, so it is not read as that message's consumption`;
     findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor${where} holds ${JSON.stringify(entry)}${held}: only message UUIDs enter it, exactly (anomalies are tracked by fingerprint)`, { ...place, ...(named === null ? {} : { id: named }), received: entry }));
   });
-  const cursorElsewhere = anomalyNotAddressedFindings("cursor", cursor, participant, byId, anomaliesById);
+  const cursorElsewhere = anomalyNotAddressedFindings("cursor", cursor, participant, byId, anomaliesById, arenas);
   const elsewhere = new Set(cursorElsewhere.map((f) => f.id));
   for (const id of cursor) {
     if (!isUuid7(id) || byId.has(id)) continue;
