@@ -38,7 +38,18 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   ahead of the file (CURSOR_AHEAD) while the file is open: not closed in the anomaly index, and no
   trustworthy UUID or no terminal or quarantined disposition under it (3: the cursor advances
   "only for a terminal or quarantined effective state", an anomaly without a trustworthy UUID
-  "never enters the UUID cursor"; note 131).
+  "never enters the UUID cursor"; note 131);
+- a correction (7: it "replies to the repair request" and "names the original filename/hash ... in
+  `meta.mailbox.correction`"; 3: "an exact independently valid record identifying what supersedes
+  what") proves `superseded-by-correction` when it is a message of the arena reconciled, from the
+  original's sender in the original's arena, answering a message of the participant's there, neither
+  it nor that request quarantined, with a string of its correction mapping equal to the original's
+  UUID or file name (with or without `.md`); for a refused file, from a callsign the repair request
+  names, the file's UUID trusted. Unproven, it is SUPERSESSION_UNPROVEN: a message's disposition is
+  contradicted, an anomaly stays open; proven, a message's reply is no longer owed;
+- the participant's later exact reply naming an earlier one in its correction mapping replaces it
+  (3: a "terminal replacement"), not a republication, when the earlier one still stands; a
+  `replied` citing a replaced reply is REPLY_REPLACED, a note, and the item is `restore`.
 """
 import re
 
@@ -57,7 +68,7 @@ MODELED = {
     "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
     "CURSOR_INVALID_ENTRY": True, "MESSAGE_CHANGED": True,
     "DISPOSITION_NOT_ADDRESSED": False, "CURSOR_NOT_ADDRESSED": False, "ANOMALY_ID_TAKEN": False,
-    "ANOMALY_ID_SHARED": False,
+    "ANOMALY_ID_SHARED": False, "SUPERSESSION_UNPROVEN": True, "REPLY_REPLACED": False,
 }
 # A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
 # holds "message UUIDs", exactly, 9).
@@ -81,7 +92,16 @@ def envelope(text):
             value = m.group(2) or ""
             fields[m.group(1)] = [x.strip() for x in value[1:-1].split(",") if x.strip()] if value.startswith("[") else value
     body = text.split("\n---\n", 1)[1] if "\n---\n" in text else ""
-    return {"id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
+    correction = None
+    lines = head.splitlines()
+    if "    correction:" in lines:
+        correction = {}
+        for line in lines[lines.index("    correction:") + 1:]:
+            m = re.match(r"^      ([a-z_]+): (.*)$", line)
+            if not m:
+                break
+            correction[m.group(1)] = m.group(2)
+    return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
             "expects": fields["expects_reply"] == "true", "arena": fields["arena"], "body": body}
 
@@ -118,11 +138,17 @@ def check(case):
     me, now = case["participant"], case["now"]
     codes = set()
     count = {k: 0 for k in COUNTS}
-    files_by_id, texts = {}, {}
+    files_by_id, texts, name_of = {}, {}, {}
     for f in case["files"]:
         e = envelope(f["text"])
         files_by_id.setdefault(e["id"], []).append(e)
         texts.setdefault(e["id"], set()).add(f["text"])
+        name_of.setdefault(e["id"], f["name"])
+
+    def names(e, i, name):
+        """Whether correction-bearing message e names UUID i or file name (with or without .md)."""
+        wanted = {i} | ({name, name[:-3] if name.endswith(".md") else name} if name else set())
+        return e["correction"] is not None and any(v in wanted for v in e["correction"].values())
     msgs = {i: es[0] for i, es in files_by_id.items()}
     # Quarantine: other bytes under one UUID, and an agent's answer to such a message, which acts
     # on what cannot authorize work (not a root's citation, nor a word to or from the Handler, to
@@ -138,10 +164,29 @@ def check(case):
         if i in quarantined or e["reply_to"] is None or e["kind"] in ME_KINDS_ROOT or e["kind"] == "blocked":
             continue
         key = (e["from"], e["kind"], e["reply_to"], e["request"], e["arena"])
-        if any(set(e["to"]) & set(msgs[j]["to"]) for j in published.get(key, [])):
+        standing = published.get(key, [])
+        clash = [j for j in standing if set(e["to"]) & set(msgs[j]["to"])]
+        replaced = [j for j in clash if names(e, j, name_of[j])]
+        if clash and not replaced:
             quarantined.add(i)
         else:
-            published.setdefault(key, []).append(i)
+            published[key] = [j for j in standing if j not in replaced] + [i]
+    def valid_fix(c_id, original_id, name):
+        """A correction in the arena reconciled answering the participant's request there, neither
+        quarantined, naming the original; returns the repair request, else None."""
+        c = msgs.get(c_id)
+        if c is None or c["arena"] != case["arena"] or c_id == original_id or c["correction"] is None:
+            return None
+        if c_id in quarantined or c["reply_to"] is None or c["reply_to"] in quarantined:
+            return None
+        ask = msgs.get(c["reply_to"])
+        if ask is None or ask["from"] != me or ask["arena"] != c["arena"] or not names(c, original_id, name):
+            return None
+        return ask
+
+    def corrects(c_id, m, i, name):
+        return valid_fix(c_id, i, name) is not None and msgs[c_id]["from"] == m["from"] and msgs[c_id]["arena"] == m["arena"]
+
     retired = {}
     for e in msgs.values():
         if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
@@ -170,6 +215,12 @@ def check(case):
         mine = [e for e in answers if e["id"] not in quarantined]
         held_mine = [e for e in answers if e["id"] in quarantined]
         exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
+        # Replaced: an earlier exact reply a later one names; the chain is followed to its last.
+        nxt = {}
+        for k, e in enumerate(exact):
+            later = next((x for x in exact[k + 1:] if names(x, e["id"], name_of[e["id"]])), None)
+            if later is not None:
+                nxt[e["id"]] = later["id"]
         open_ = m["expects"] and not exact and not q
         cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined and e["arena"] == case["arena"]]
         valid = lambda c: c["from"] == m["from"] and c["arena"] == m["arena"] and m["kind"] in WITHDRAWABLE and c["request"] == m["request"]
@@ -211,10 +262,17 @@ def check(case):
             if s == "replied" and not any(e["id"] == d.get("reply") for e in exact):
                 contradicted = True
                 codes.add("REPLY_NOT_FOUND")
+            replacing = d.get("reply") in nxt if s == "replied" else False
+            if replacing:
+                codes.add("REPLY_REPLACED")
             if "request_id" in d and d["request_id"] != m["request"]:
                 contradicted = True
                 codes.add("DISPOSITION_REQUEST_MISMATCH")
-            if "handler" in d:
+            proven = s == "superseded-by-correction" and corrects(d.get("correction"), m, i, name_of.get(i))
+            if s == "superseded-by-correction" and not proven:
+                contradicted = True
+                codes.add("SUPERSESSION_UNPROVEN")
+            if "handler" in d or proven:
                 open_ = False
             # Messages are create-once (3): bytes other than those recorded as handled were edited in
             # place since; the handling no longer covers them: an anomaly to audit (7), never worked on.
@@ -245,6 +303,8 @@ def check(case):
                     count["blocked_cta_count"] += 1
                     count["lifecycle_contradiction_count"] += 1
                     codes.add("LIFECYCLE_CONTRADICTION")
+            if replacing and action == "none":
+                action = "restore"
             if changed:
                 action = "audit"
             elif open_ and s in TERMINAL and is_retired:
@@ -303,6 +363,12 @@ def check(case):
             count["anomaly_count"] += 1
             codes.add("ANOMALY_OPEN")
             continue
+        if d["state"] == "superseded-by-correction":
+            ask = valid_fix(d.get("correction"), a["id"], a["file"])
+            if ask is None or msgs[d["correction"]]["from"] not in ask["to"]:
+                count["anomaly_count"] += 1
+                codes.add("SUPERSESSION_UNPROVEN")
+                continue
         if d["state"] in ("needs-audit", "historical-debt"):
             count["needs_audit_count" if d["state"] == "needs-audit" else "historical_debt_count"] += 1
             if d["cta"] in LIVE:
