@@ -239,6 +239,12 @@ def tidy_transition(rng, m, msgs, now):
     exact = [x for x in msgs if x["sender"] == ME and x["parent"] == m["id"] and (x["request"] == m["request"] or m["kind"] == "welcome") and x["kind"] != "hello"]
     withdrawn = any(x["kind"] == "cancel" and x["parent"] == m["id"] and x["sender"] == m["sender"] and x["request"] == m["request"] and ME in x["to"] for x in msgs)
     base = {"id": m["id"], "at": iso(now - 30_000), "request_id": m["request"]}
+    # A correction its sender published in answer to VEGA's repair request, naming it: superseded.
+    asks = {x["id"] for x in msgs if x["sender"] == ME}
+    fixed = [x for x in msgs if x.get("correction") is not None and x["sender"] == m["sender"] and x["parent"] in asks
+             and {m["id"], file_name(m), file_name(m)[:-3]} & set(x["correction"].values())]
+    if fixed and not exact and rng.random() < 0.8:
+        return {**base, "state": "superseded-by-correction", "cta": "superseded", "correction": fixed[0]["id"]}
     if exact:
         return {**base, "state": "replied", "cta": "completed", "reply": exact[0]["id"]}
     if withdrawn or not m["expects"]:

@@ -215,10 +215,11 @@ def check(case):
         mine = [e for e in answers if e["id"] not in quarantined]
         held_mine = [e for e in answers if e["id"] in quarantined]
         exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
-        # Replaced: an earlier exact reply a later one names; the chain is followed to its last.
+        # Replaced: an earlier exact reply a later one (in UUID order, whatever folder holds it) names.
         nxt = {}
-        for k, e in enumerate(exact):
-            later = next((x for x in exact[k + 1:] if names(x, e["id"], name_of[e["id"]])), None)
+        ordered = sorted(exact, key=lambda e: e["id"])
+        for k, e in enumerate(ordered):
+            later = next((x for x in ordered[k + 1:] if names(x, e["id"], name_of[e["id"]])), None)
             if later is not None:
                 nxt[e["id"]] = later["id"]
         open_ = m["expects"] and not exact and not q
