@@ -73,7 +73,8 @@ MODELED = {
 # A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
 # holds "message UUIDs", exactly, 9).
 UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
-# Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after resume_after.
+# Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after
+# resume_after; "correction-unchecked" reads every superseded-by-correction as proven.
 FAULTS = set()
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
@@ -185,6 +186,8 @@ def check(case):
         return ask
 
     def corrects(c_id, m, i, name):
+        if "correction-unchecked" in FAULTS:
+            return True
         return valid_fix(c_id, i, name) is not None and msgs[c_id]["from"] == m["from"] and msgs[c_id]["arena"] == m["arena"]
 
     retired = {}
@@ -366,7 +369,7 @@ def check(case):
             continue
         if d["state"] == "superseded-by-correction":
             ask = valid_fix(d.get("correction"), a["id"], a["file"])
-            if ask is None or msgs[d["correction"]]["from"] not in ask["to"]:
+            if ("correction-unchecked" not in FAULTS) and (ask is None or msgs[d["correction"]]["from"] not in ask["to"]):
                 count["anomaly_count"] += 1
                 codes.add("SUPERSESSION_UNPROVEN")
                 continue
