@@ -24,7 +24,11 @@ to VEGA (its own, one sent to others, or another arena's), 0 to 2 anomalies (con
 without a UUID, refused files with one, now and then the UUID of a message of the room or of the
 other refused file, with other bytes or the same; addressed to VEGA, to another or unreadable) with
 or without a disposition or a closed anomaly-index record, now and then a cursor entry holding a
-refused file's UUID, and the primer present, missing, unusable or not judged.
+refused file's UUID, and the primer present, missing, unusable or not judged. Corrections: a
+repair round (VEGA's repair request, answered by the requester or another peer with a correction
+naming the original by UUID, file or stem, or naming another UUID), VEGA's reply replaced by a later
+one naming it, a repair round for the first refused file, and `superseded-by-correction` citing a
+correction, another message or a UUID nobody wrote.
 
 Each case is {"participant", "arena", "files": [{"name", "text", "archive"?}], "dispositions",
 "cursor", "anomalies", "anomalyIndex", "now", "primer"?}; `now` is one minute after the last message.
