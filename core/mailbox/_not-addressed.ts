@@ -16,7 +16,7 @@ import type { MailboxAnomaly } from "./reconcile.js";
 /**
  * Whether an anomaly is in the participant's view: its recipients, read from its refused envelope,
  * name it or ALL, or cannot be read (then it may be its own, and is never passed over); and its
- * arena, when readable, is one reconciled (a callsign is a name within one arena: README note 132).
+ * arena, when readable, is one reconciled (a callsign is a name within one arena: README note 134).
  */
 export function anomalyInView(anomaly: Pick<MailboxAnomaly, "to" | "arena">, participant: string, arenas: ReadonlySet<string>): boolean {
   if (typeof anomaly.arena === "string" && arenas.size > 0 && !arenas.has(anomaly.arena)) return false;

@@ -43,7 +43,7 @@ export interface MailboxAnomaly {
   readonly to: readonly string[] | null;
   /**
    * The arena its envelope names, when readable (read with `to`); null or left out when not. A
-   * file of an arena other than the one reconciled is not the participant's (note 132).
+   * file of an arena other than the one reconciled is not the participant's (note 134).
    */
   readonly arena?: string | null;
   readonly reason: string;
@@ -536,7 +536,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
 
 /**
  * CURSOR_AHEAD for a cursor entry under the UUID of refused files in view that are still open
- * (README note 131): the file is known, so not CURSOR_UNKNOWN, but the entry consumes nothing.
+ * (README note 133): the file is known, so not CURSOR_UNKNOWN, but the entry consumes nothing.
  */
 function cursorAheadOfAnomaly(id: string, files: readonly MailboxAnomaly[], d: Disposition | undefined, carriers: number): MailboxFinding {
   const named = files.map((a) => a.file).join(", ");

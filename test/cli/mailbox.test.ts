@@ -364,7 +364,7 @@ describe("conflict copies and half-written files", () => {
     expect(message("x.md")).toContain("a folder in the inbox, named like a message");
     // The misnamed files are read for their recipients: VEGA's reconciliation shows them open.
     expect(report.anomalies.find((x) => x.file === upper)?.to).toStrictEqual(["VEGA"]);
-    // And for their arena (README note 132): a folder has no envelope to read it from.
+    // And for their arena (README note 134): a folder has no envelope to read it from.
     expect(report.anomalies.find((x) => x.file === upper)?.arena).toBe("DEMO");
     expect(report.anomalies.find((x) => x.file === "x.md")?.arena).toBeNull();
     expect(report.reconciliation.findings.filter((f) => f.code === "ANOMALY_OPEN").map((f) => f.file).sort()).toStrictEqual([bare, "2026-10-01-09-00-14-LYRA-state-folder.md", upper, temp, "x.md"].sort());

@@ -38,7 +38,7 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   ahead of the file (CURSOR_AHEAD) while the file is open: not closed in the anomaly index, and no
   trustworthy UUID or no terminal or quarantined disposition under it (3: the cursor advances
   "only for a terminal or quarantined effective state", an anomaly without a trustworthy UUID
-  "never enters the UUID cursor"; note 131);
+  "never enters the UUID cursor"; note 133);
 - a correction (7: it "replies to the repair request" and "names the original filename/hash ... in
   `meta.mailbox.correction`"; 3: "an exact independently valid record identifying what supersedes
   what") proves `superseded-by-correction` when it is a message of the arena reconciled, from the
