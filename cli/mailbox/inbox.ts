@@ -11,7 +11,7 @@ import type { Stats } from "node:fs";
 import { join } from "node:path";
 import type { VocabularyResolver } from "../../core/index.js";
 import { filenameFindings, isConflictCopy, mailboxFinding, MAX_MESSAGE_BYTES, misnamedMessage, readMailboxMessage } from "../../core/mailbox/index.js";
-import type { MailboxAnomaly, MailboxEntry, MailboxFinding } from "../../core/mailbox/index.js";
+import type { MailboxAnomaly, MailboxEnvelope, MailboxEntry, MailboxFinding } from "../../core/mailbox/index.js";
 import { readRegularFile } from "./read-regular-file.js";
 
 
@@ -76,7 +76,7 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
     const file = shown(escapedName(raw));
     const finding = mailboxFinding("ENCODING_INVALID", "the file's name is not UTF-8: no path the mailbox reads can name it; rename it", { file });
     files.push({ file, ok: false, id: null, findings: [finding] });
-    anomalies.push({ fingerprint: fingerprint(Buffer.concat([raw, Buffer.from([0]), Buffer.from("ENCODING_INVALID")])), file, id: null, to: null, reason: finding.message });
+    anomalies.push({ fingerprint: fingerprint(Buffer.concat([raw, Buffer.from([0]), Buffer.from("ENCODING_INVALID")])), file, id: null, to: null, arena: null, reason: finding.message });
   }
   // A name that only looks like a message's (`.MD`, `.md.tmp`, the grammar with another extension)
   // is read too, to be reported as an anomaly: an agent that misnamed its message learns it was not
@@ -86,9 +86,10 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
     const path = join(inbox, name);
     const file = shown(name);
     // Without bytes, an anomaly is keyed by its name and what made it one (a mode, an error code).
-    const anomaly = (finding: MailboxFinding, bytes: Uint8Array | string, id: string | null = null, to: readonly string[] | null = null): void => {
+    // Its recipients and arena, when its envelope reads: whose file it is to reconcile.
+    const anomaly = (finding: MailboxFinding, bytes: Uint8Array | string, id: string | null = null, envelope: MailboxEnvelope | null = null): void => {
       files.push({ file, ok: false, id, findings: [finding] });
-      anomalies.push({ fingerprint: fingerprint(typeof bytes === "string" ? new TextEncoder().encode(`${file}\u0000${bytes}`) : bytes), file, id, to, reason: finding.message });
+      anomalies.push({ fingerprint: fingerprint(typeof bytes === "string" ? new TextEncoder().encode(`${file}\u0000${bytes}`) : bytes), file, id, to: envelope?.to ?? null, arena: envelope?.arena ?? null, reason: finding.message });
     };
     // One file the system will not give (permissions, an I/O error) is that file's anomaly, not
     // the end of the check; one a sync client removed since the listing is no longer a message.
@@ -144,21 +145,21 @@ export function readInbox(inbox: string, vocabulary: VocabularyResolver, options
     const reading = readMailboxMessage(text, { vocabulary });
     if (isConflictCopy(name)) {
       // A conflict copy carries its original's UUID: not trustworthy for it, so keyed by bytes.
-      anomaly(mailboxFinding("CONFLICT_COPY", "a provider conflict copy: surfaced, never consumed or deleted silently", { file }), bytes, null, reading.envelope?.to ?? null);
+      anomaly(mailboxFinding("CONFLICT_COPY", "a provider conflict copy: surfaced, never consumed or deleted silently", { file }), bytes, null, reading.envelope);
       continue;
     }
     const misnamed = misnamedMessage(name);
     if (misnamed !== null) {
       // Only *.md files are messages: keyed by its bytes (a rename to *.md is the fix, and the
       // message then reads as itself), with its recipients when readable, so they see it open.
-      anomaly(mailboxFinding("FILENAME_NOT_MD", `not read as a message: ${misnamed}; only a *.md file is one, so its sender publishes it under a *.md name`, { file }), bytes, null, reading.envelope?.to ?? null);
+      anomaly(mailboxFinding("FILENAME_NOT_MD", `not read as a message: ${misnamed}; only a *.md file is one, so its sender publishes it under a *.md name`, { file }), bytes, null, reading.envelope);
       continue;
     }
     const findings = [...reading.findings.map((f) => ({ ...f, file })), ...filenameFindings(name, reading.envelope).map((f) => ({ ...f, file }))];
     files.push({ file, ok: reading.ok, id: reading.id, findings });
     // The entry keeps the bare name: a body wikilinks a message by its name, wherever it is kept.
     if (reading.ok && reading.envelope !== null) entries.push({ envelope: reading.envelope, body: reading.body ?? "", file: name, fingerprint: fingerprint(bytes), ...(archive === undefined ? {} : { archive }) });
-    else anomalies.push({ fingerprint: fingerprint(bytes), file, id: reading.id, to: reading.envelope?.to ?? null, reason: findings.find((f) => f.severity === "error")?.message ?? "refused" });
+    else anomalies.push({ fingerprint: fingerprint(bytes), file, id: reading.id, to: reading.envelope?.to ?? null, arena: reading.envelope?.arena ?? null, reason: findings.find((f) => f.severity === "error")?.message ?? "refused" });
   }
   return { files, entries, anomalies };
 }

@@ -5,7 +5,7 @@
  * consumed-UUID cursor" of what it read. Its own message, one sent to others, or one of another
  * arena than the one reconciled is none of those: such an entry settles nothing (the message is
  * not this participant's to handle) and owes nothing, so it is said (a note), not passed over.
- * A refused file addressed to others only is read alike (README note 126).
+ * A refused file addressed to others only, or of another arena, is read alike (README notes 126, 132).
  */
 import { ALL } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -15,9 +15,11 @@ import type { MailboxAnomaly } from "./reconcile.js";
 
 /**
  * Whether an anomaly is in the participant's view: its recipients, read from its refused envelope,
- * name it or ALL, or cannot be read (then it may be its own, and is never passed over).
+ * name it or ALL, or cannot be read (then it may be its own, and is never passed over); and its
+ * arena, when readable, is one reconciled (a callsign is a name within one arena: README note 134).
  */
-export function anomalyInView(anomaly: Pick<MailboxAnomaly, "to">, participant: string): boolean {
+export function anomalyInView(anomaly: Pick<MailboxAnomaly, "to" | "arena">, participant: string, arenas: ReadonlySet<string>): boolean {
+  if (typeof anomaly.arena === "string" && arenas.size > 0 && !arenas.has(anomaly.arena)) return false;
   return anomaly.to === null || anomaly.to.includes(participant) || anomaly.to.includes(ALL);
 }
 
@@ -48,15 +50,16 @@ export function notAddressedFindings(record: "disposition" | "cursor", ids: Iter
 }
 
 /**
- * The same for a UUID no valid message holds that only refused files addressed to others carry
- * (`byId`: each anomaly UUID's files): the record is the participant's, the file another's inbox.
+ * The same for a UUID no valid message holds that only refused files addressed to others, or of
+ * another arena, carry (`byId`: each anomaly UUID's files): the record is the participant's, the
+ * file another's inbox.
  */
-export function anomalyNotAddressedFindings(record: "disposition" | "cursor", ids: Iterable<string>, participant: string, held: ReadonlyMap<string, MailboxEntry>, byId: ReadonlyMap<string, readonly MailboxAnomaly[]>): MailboxFinding[] {
+export function anomalyNotAddressedFindings(record: "disposition" | "cursor", ids: Iterable<string>, participant: string, held: ReadonlyMap<string, MailboxEntry>, byId: ReadonlyMap<string, readonly MailboxAnomaly[]>, arenas: ReadonlySet<string>): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
   for (const id of ids) {
     const files = held.has(id) ? undefined : byId.get(id);
-    if (files === undefined || files.some((a) => anomalyInView(a, participant))) continue;
-    const whose = files.map((a) => `the refused file ${a.file} to ${(a.to ?? []).join(", ")}`).join(" and ");
+    if (files === undefined || files.some((a) => anomalyInView(a, participant, arenas))) continue;
+    const whose = files.map((a) => `the refused file ${a.file} to ${(a.to ?? []).join(", ")}${typeof a.arena === "string" && !arenas.has(a.arena) ? ` in arena ${a.arena}, not the arena reconciled` : ""}`).join(" and ");
     const where = { id, file: (files[0] as MailboxAnomaly).file };
     if (record === "disposition") findings.push(mailboxFinding("DISPOSITION_NOT_ADDRESSED", `a disposition for ${whose}: not addressed to ${participant}, so it records the handling of nothing ${participant} was asked; it settles and owes nothing (a disposition is keyed by an inbound message's UUID; check the UUID it was meant for)`, where));
     else findings.push(mailboxFinding("CURSOR_NOT_ADDRESSED", `the cursor holds the UUID of ${whose}: not addressed to ${participant}, so it consumes nothing of its inbox (the cursor holds inbound message UUIDs)`, where));

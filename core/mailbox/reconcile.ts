@@ -41,6 +41,11 @@ export interface MailboxAnomaly {
   readonly id: string | null;
   /** The recipients, when readable; null when not. They decide whose it is to reconcile (note 126). */
   readonly to: readonly string[] | null;
+  /**
+   * The arena its envelope names, when readable (read with `to`); null or left out when not. A
+   * file of an arena other than the one reconciled is not the participant's (note 134).
+   */
+  readonly arena?: string | null;
   readonly reason: string;
 }
 
@@ -432,15 +437,21 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   // A disposition or cursor entry for a message held but not addressed to the participant: said, settling nothing (note 122).
   for (const f of notAddressedFindings("disposition", effective.keys(), participant, byId, addressedIds, arenas)) findings.push(f);
   // Likewise for the UUID of refused files addressed to others only (note 126).
-  for (const f of anomalyNotAddressedFindings("disposition", effective.keys(), participant, byId, anomaliesById)) findings.push(f);
+  for (const f of anomalyNotAddressedFindings("disposition", effective.keys(), participant, byId, anomaliesById, arenas)) findings.push(f);
   // Keyed by exact filename plus fingerprint (10): a record that names no file closes nothing.
   const anomalyKey = (file: unknown, fingerprint: unknown): string | null => (typeof file === "string" && typeof fingerprint === "string" ? `${file}\u0000${fingerprint}` : null);
   const closed = new Set((input.anomalyIndex ?? []).flatMap((r) => {
     const key = r.state === "closed" ? anomalyKey(r.file, r.fingerprint) : null;
     return key === null ? [] : [key];
   }));
+  // The UUIDs of refused files in the participant's view, and those of them still unsettled: the
+  // cursor may hold the first (a file is known), but holds the second ahead of its disposition.
+  const anomalyIdsInView = new Set<string>();
+  const unsettledAnomalies = new Map<string, MailboxAnomaly[]>();
   for (const a of input.anomalies ?? []) {
-    if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "") || !anomalyInView(a, participant)) continue;
+    if (!anomalyInView(a, participant, arenas)) continue;
+    if (a.id !== null) anomalyIdsInView.add(a.id);
+    if (closed.has(anomalyKey(a.file, a.fingerprint) ?? "")) continue;
     // A UUID a valid message holds is that message's (a duplicate UUID is an anomaly, 10), not a
     // trustworthy one for this file: the anomaly is tracked by its file name and fingerprint (7),
     // and the message's disposition neither accounts for it nor is to be changed for it (note 123).
@@ -450,6 +461,9 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const trusted = taken === undefined && sharers.length === 0 ? a.id : null;
     const d = trusted === null ? undefined : effective.get(trusted);
     const where = trusted === null ? { file: a.file } : { file: a.file, id: trusted };
+    // The cursor advances "only for a terminal or quarantined effective state" (3), and a UUID that is
+    // not trustworthy "never enters the UUID cursor" (3): a valid message's UUID is that message's.
+    if (a.id !== null && taken === undefined && (d === undefined || DISPOSITION_STATES[d.state] === "transitional")) unsettledAnomalies.set(a.id, [...(unsettledAnomalies.get(a.id) ?? []), a]);
     if (sharers.length > 0 && a.id !== null) {
       const recorded = effective.get(a.id);
       const files = [...new Set(sharers.map((b) => b.file))];
@@ -499,9 +513,14 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     const held = named === null ? "" : `: it names ${named}, but not as written, so it is not read as that message's consumption`;
     findings.push(mailboxFinding("CURSOR_INVALID_ENTRY", `the UUID cursor${where} holds ${JSON.stringify(entry)}${held}: only message UUIDs enter it, exactly (anomalies are tracked by fingerprint)`, { ...place, ...(named === null ? {} : { id: named }), received: entry }));
   });
-  const cursorElsewhere = anomalyNotAddressedFindings("cursor", cursor, participant, byId, anomaliesById);
+  const cursorElsewhere = anomalyNotAddressedFindings("cursor", cursor, participant, byId, anomaliesById, arenas);
   const elsewhere = new Set(cursorElsewhere.map((f) => f.id));
-  for (const id of cursor) if (isUuid7(id) && !byId.has(id) && !effective.has(id) && !elsewhere.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
+  for (const id of cursor) {
+    if (!isUuid7(id) || byId.has(id)) continue;
+    const ahead = unsettledAnomalies.get(id);
+    if (ahead !== undefined) findings.push(cursorAheadOfAnomaly(id, ahead, effective.get(id), anomaliesById.get(id)?.length ?? 0));
+    else if (!effective.has(id) && !elsewhere.has(id) && !anomalyIdsInView.has(id)) findings.push(mailboxFinding("CURSOR_UNKNOWN", "the cursor holds a UUID neither the mailbox nor a disposition knows", { id }));
+  }
   for (const f of notAddressedFindings("cursor", cursor, participant, byId, addressedIds, arenas)) findings.push(f);
   for (const f of cursorElsewhere) findings.push(f);
 
@@ -513,6 +532,18 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
   const readinessClean = workClean && c.needs_audit_count === 0 && c.historical_debt_count === 0 && c.anomaly_count === 0 && !hasMailboxError(findings);
   const status: ReconcileStatus = !workClean ? "FOUND" : readinessClean ? "CLEAN" : "WORK_CLEAN_WITH_AUDIT_DEBT";
   return { participant, arena: arenas.size === 1 ? ([...arenas][0] as string) : null, status, work_clean: workClean, readiness_clean: readinessClean, counts: c, items, cursor_advance: advance, findings };
+}
+
+/**
+ * CURSOR_AHEAD for a cursor entry under the UUID of refused files in view that are still open
+ * (README note 133): the file is known, so not CURSOR_UNKNOWN, but the entry consumes nothing.
+ */
+function cursorAheadOfAnomaly(id: string, files: readonly MailboxAnomaly[], d: Disposition | undefined, carriers: number): MailboxFinding {
+  const named = files.map((a) => a.file).join(", ");
+  const why = carriers > 1
+    ? `which ${carriers} refused files carry, so it is trusted for none of them and never enters the UUID cursor: each is tracked by its file name and fingerprint in the anomaly index`
+    : d === undefined ? "but no disposition does: the cursor never proves consumption, and it advances for a refused file only once a terminal or quarantined disposition settles it" : `while its disposition is ${d.state}: the cursor advances only for terminal or quarantined states`;
+  return mailboxFinding("CURSOR_AHEAD", `the cursor holds ${id}, the UUID of the refused file ${named}, ${why}; the entry settles nothing, and the file stays open (ANOMALY_OPEN, or its audit) until a record settles it`, { id, file: (files[0] as MailboxAnomaly).file });
 }
 
 /**

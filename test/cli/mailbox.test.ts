@@ -349,7 +349,7 @@ describe("conflict copies and half-written files", () => {
     const state = mkdtempSync(join(tmp, "state-"));
     const r = rw(["mailbox", "check", a.root, "--json", "--as", "VEGA", "--state", state, "--now", "20261002T1200Z"]);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.out) as { files: { file: string; ok: boolean; findings: { code: string; message: string }[] }[]; anomalies: { file: string; to: string[] | null }[]; reconciliation: { findings: { code: string; file?: string }[] } };
+    const report = JSON.parse(r.out) as { files: { file: string; ok: boolean; findings: { code: string; message: string }[] }[]; anomalies: { file: string; to: string[] | null; arena: string | null }[]; reconciliation: { findings: { code: string; file?: string }[] } };
     const codes = Object.fromEntries(report.files.filter((f) => !f.ok).map((f) => [f.file, f.findings.map((x) => x.code)]));
     expect(codes).toStrictEqual({
       [bare]: ["FILENAME_NOT_MD"],
@@ -364,6 +364,9 @@ describe("conflict copies and half-written files", () => {
     expect(message("x.md")).toContain("a folder in the inbox, named like a message");
     // The misnamed files are read for their recipients: VEGA's reconciliation shows them open.
     expect(report.anomalies.find((x) => x.file === upper)?.to).toStrictEqual(["VEGA"]);
+    // And for their arena (README note 134): a folder has no envelope to read it from.
+    expect(report.anomalies.find((x) => x.file === upper)?.arena).toBe("DEMO");
+    expect(report.anomalies.find((x) => x.file === "x.md")?.arena).toBeNull();
     expect(report.reconciliation.findings.filter((f) => f.code === "ANOMALY_OPEN").map((f) => f.file).sort()).toStrictEqual([bare, "2026-10-01-09-00-14-LYRA-state-folder.md", upper, temp, "x.md"].sort());
     // The handshake is read as before, and nothing was consumed, moved or deleted.
     expect(report.files.filter((f) => f.ok).map((f) => f.file).sort()).toStrictEqual([hello, welcome].sort());

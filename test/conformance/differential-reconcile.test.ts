@@ -1,7 +1,7 @@
 // The differential check of mailbox reconciliation (differential/README.md, "Mailbox
 // reconciliation"): 150 seeded cases of one participant's room of 2 to 4 participants (handshakes,
-// requests answered exactly or not, cancels, a retiring requester, a file delivered twice, archived
-// threads), its disposition transitions, cursor, anomalies and primer, reconciled by the core
+// requests answered exactly or not, cancels, corrections, a retiring requester, a file delivered
+// twice, archived threads), its disposition transitions, cursor, anomalies and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
 // from the spec and the READMEs; status, work-clean, readiness-clean, every count, each item's
 // action, the cursor advance and the codes the checker models must agree. A failure names the first
@@ -25,5 +25,14 @@ describe("differential check of mailbox reconciliation", () => {
     const first = JSON.parse(output) as { case: { files: unknown[] }; core: { counts: { due_deferred_count: number } }; checker: { counts: { due_deferred_count: number } } };
     expect(first.case.files.length).toBeGreaterThan(0);
     expect(first.core.counts.due_deferred_count).toBeGreaterThan(first.checker.counts.due_deferred_count);
+  });
+
+  it("names a disagreement on corrections when there is one", { timeout: 120_000 }, () => {
+    // The checker told every superseded-by-correction is proven disagrees where the core finds one unproven.
+    const { status, output } = compare(["150", "1", "--first", "--break-correction"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { codes: string[] }; checker: { codes: string[] } };
+    expect(first.core.codes).toContain("SUPERSESSION_UNPROVEN");
+    expect(first.checker.codes).not.toContain("SUPERSESSION_UNPROVEN");
   });
 });

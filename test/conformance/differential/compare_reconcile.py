@@ -1,13 +1,14 @@
 """Runs the core's reconcile and the independent reconcile checker over the same seeded cases and compares them.
 
-    python3 compare_reconcile.py COUNT SEED [--first] [--break-due]
+    python3 compare_reconcile.py COUNT SEED [--first] [--break-due] [--break-correction]
 
 Compares, per case: the status, work_clean, readiness_clean, every count, each addressed
 message's action, open reply and effective disposition, the cursor advance, the codes of the
 findings the checker models (reconcile_checker.MODELED) and the messages quarantined. Prints the
 divergences clustered by which fields differ, with an example each, and exits 1 when there is any;
 with --first it prints the first divergence alone (for the test). With --break-due the checker
-reads a deferral as due only after its resume_after, not at it. Needs python3 and node.
+reads a deferral as due only after its resume_after, not at it; with --break-correction it reads
+every superseded-by-correction as proven. Needs python3 and node.
 """
 import json
 import os
@@ -48,6 +49,8 @@ def main():
     count, seed, first = comparison.arguments()
     if comparison.planted("--break-due"):
         reconcile_checker.FAULTS.add("due-late")
+    if comparison.planted("--break-correction"):
+        reconcile_checker.FAULTS.add("correction-unchecked")
     cases = list(generate_reconcile.cases(count, seed))
     core = [comparable(answer) for answer in core_answers("core-reconcile.ts", cases)]
     mine = (reconcile_checker.check(case) for case in cases)

@@ -24,7 +24,11 @@ to VEGA (its own, one sent to others, or another arena's), 0 to 2 anomalies (con
 without a UUID, refused files with one, now and then the UUID of a message of the room or of the
 other refused file, with other bytes or the same; addressed to VEGA, to another or unreadable) with
 or without a disposition or a closed anomaly-index record, now and then a cursor entry holding a
-refused file's UUID, and the primer present, missing, unusable or not judged.
+refused file's UUID, and the primer present, missing, unusable or not judged. Corrections: a
+repair round (VEGA's repair request, answered by the requester or another peer with a correction
+naming the original by UUID, file or stem, or naming another UUID), VEGA's reply replaced by a later
+one naming it, a repair round for the first refused file, and `superseded-by-correction` citing a
+correction, another message or a UUID nobody wrote.
 
 Each case is {"participant", "arena", "files": [{"name", "text", "archive"?}], "dispositions",
 "cursor", "anomalies", "anomalyIndex", "now", "primer"?}; `now` is one minute after the last message.
@@ -83,14 +87,29 @@ def render(m, parent_name):
              f"    arena: {m['arena']}", f"    machine: {m['sender']}-BOX", f"    root: {ROOT}", "    transport: local"]
     if m["kind"] == "welcome":
         lines.append("    terms: accept")
+    if m.get("correction") is not None:
+        lines += ["    correction:"] + [f"      {k}: {v}" for k, v in m["correction"].items()]
     lines.append("---")
     body = [f"Re: [[{parent_name[:-3]}]]\n"] if parent_name else []
     body.append(f"{m['kind'].capitalize()} from {m['sender']}.{m['body']}")
     return "\n".join(lines) + "\n" + "\n".join(body) + "\n"
 
 
+def file_name(m):
+    """The file a message is published under (case() names each file so)."""
+    return f"{stamp(m['ms'])}-{m['sender']}-{m['kind']}-{m['id'][-6:]}.md"
+
+
+def naming(rng, m):
+    """A correction's meta.mailbox.correction: naming `m` by UUID, file or file without `.md`, or another UUID."""
+    roll = rng.random()
+    value = m["id"] if roll < 0.4 else file_name(m) if roll < 0.6 else file_name(m)[:-3] if roll < 0.8 else uuid7(rng, m["ms"])
+    return {rng.choice(["original", "replaces", "file"]): value}
+
+
 def room(rng):
     r = Room(rng)
+    r.anomaly_fix = None
     peers = PEERS[:rng.randint(1, 3)]
     for p in peers:
         if rng.random() < 0.5:
@@ -116,13 +135,30 @@ def room(rng):
         req = r.add(p, to, kind, expects=rng.random() < 0.7)
         roll = rng.random()
         if roll < 0.35:
-            r.add(ME, [p], "reply", parent=req)
+            first = r.add(ME, [p], "reply", parent=req)
             if rng.random() < 0.05:
                 r.add(ME, [p], "reply", parent=req)  # answered twice
+            elif rng.random() < 0.12:
+                # VEGA replaces its reply: a later exact reply naming it in meta.mailbox.correction
+                # (or naming something else); now and then a third naming the second or the first.
+                second = r.add(ME, [p], "reply", parent=req)
+                second["correction"] = naming(rng, first)
+                if rng.random() < 0.3:
+                    third = r.add(ME, [p], "reply", parent=req)
+                    third["correction"] = naming(rng, rng.choice([first, second]))
         elif roll < 0.45:
             r.add(ME, [p], "reply", parent=req, request=uuid7(rng, r.ms))  # inexact: another request_id
         elif roll < 0.5:
             r.add(ME, [p], "ack", parent=req)
+        if rng.random() < 0.12:
+            # A repair round (7): VEGA asks for a correction, the requester (or another peer) answers
+            # it naming the original in meta.mailbox.correction (or not); now and then the answer
+            # cites the original rather than the repair request.
+            ask = r.add(ME, [p], "request", parent=req, request=uuid7(rng, r.ms), expects=True)
+            fixer = p if rng.random() < 0.8 or not others else others[0]
+            cite = ask if rng.random() < 0.85 else req
+            fix = r.add(fixer, [ME], "reply" if cite is ask else "state", parent=cite, request=ask["request"] if cite is ask else uuid7(rng, r.ms))
+            fix["correction"] = naming(rng, req)
         roll = rng.random()
         if roll < 0.2:
             r.add(p, to, "cancel", parent=req)
@@ -150,6 +186,17 @@ def room(rng):
         ask = r.add("HANDLER", [ME], "request", expects=True)
         if rng.random() < 0.5:
             r.add(ME, ["HANDLER"], "reply", parent=ask)
+    if rng.random() < 0.15:
+        # A repair round for a refused file (drawn in case() as the first anomaly, under this UUID):
+        # VEGA asks a peer for a correction, and that peer (or another) answers naming the file.
+        p = rng.choice(peers)
+        ask = r.add(ME, [p], "request", expects=True)
+        fixer = p if rng.random() < 0.8 or len(peers) == 1 else rng.choice([q for q in peers if q != p])
+        fix = r.add(fixer, [ME], "reply", parent=ask)
+        anomaly_id = uuid7(rng, START_MS)
+        roll = rng.random()
+        fix["correction"] = {"original": anomaly_id if roll < 0.45 else "anomaly-0.md" if roll < 0.65 else "anomaly-0" if roll < 0.8 else uuid7(rng, r.ms)}
+        r.anomaly_fix = {"id": anomaly_id, "ask": ask, "fix": fix}
     if rng.random() < 0.3:
         # One requester leaves (to VEGA alone: a goodbye to a name retired before it would be refused).
         r.add(rng.choice(peers), [ME], "goodbye", body=f"\nre-entry: {rng.choice(['final', 'final', 'returning'])}")
@@ -158,9 +205,10 @@ def room(rng):
 
 def transition(rng, m, msgs, now):
     """One disposition transition for `m`."""
+    fixes = [x for x in msgs if x.get("correction") is not None and x["sender"] != ME]
     state = rng.choice(["acted", "replied", "replied", "no-reply-required", "rejected-scope", "deferred", "deferred",
-                        "blocked: handler-decision", "needs-audit", "historical-debt"])
-    consistent = {"acted": "completed", "replied": "completed", "no-reply-required": "none", "rejected-scope": "none",
+                        "blocked: handler-decision", "needs-audit", "historical-debt"] + (["superseded-by-correction"] * 3 if fixes else []))
+    consistent = {"superseded-by-correction": "superseded", "acted": "completed", "replied": "completed", "no-reply-required": "none", "rejected-scope": "none",
                   "deferred": "pending", "blocked: handler-decision": "blocked", "needs-audit": "none", "historical-debt": "none"}
     cta = consistent[state] if rng.random() < 0.75 else rng.choice(["none", "pending", "active", "blocked", "completed", "superseded"])
     d = {"id": m["id"], "state": state, "cta": cta, "at": iso(now - 30_000)}
@@ -173,6 +221,11 @@ def transition(rng, m, msgs, now):
         d["reply"] = rng.choice(mine)["id"] if mine and rng.random() < 0.85 else uuid7(rng, now)
     if state == "rejected-scope" and rng.random() < 0.9 or state not in ("rejected-scope",) and rng.random() < 0.08:
         d["handler"] = "HANDLER direction 2026-10-01"
+    if state == "superseded-by-correction" and rng.random() < 0.95:
+        # The correction of this message mostly, else another's, a message that is none, or a UUID nobody wrote.
+        own = [x for x in fixes if m["id"] in x["correction"].values() or file_name(m) in x["correction"].values() or file_name(m)[:-3] in x["correction"].values()]
+        roll = rng.random()
+        d["correction"] = rng.choice(own)["id"] if own and roll < 0.7 else rng.choice(fixes)["id"] if roll < 0.85 else rng.choice(msgs)["id"] if roll < 0.93 else uuid7(rng, now)
     if state == "deferred":
         if rng.random() < 0.95:
             d["owner"] = ME
@@ -190,6 +243,12 @@ def tidy_transition(rng, m, msgs, now):
     exact = [x for x in msgs if x["sender"] == ME and x["parent"] == m["id"] and (x["request"] == m["request"] or m["kind"] == "welcome") and x["kind"] != "hello"]
     withdrawn = any(x["kind"] == "cancel" and x["parent"] == m["id"] and x["sender"] == m["sender"] and x["request"] == m["request"] and ME in x["to"] for x in msgs)
     base = {"id": m["id"], "at": iso(now - 30_000), "request_id": m["request"]}
+    # A correction its sender published in answer to VEGA's repair request, naming it: superseded.
+    asks = {x["id"] for x in msgs if x["sender"] == ME}
+    fixed = [x for x in msgs if x.get("correction") is not None and x["sender"] == m["sender"] and x["parent"] in asks
+             and {m["id"], file_name(m), file_name(m)[:-3]} & set(x["correction"].values())]
+    if fixed and not exact and rng.random() < 0.8:
+        return {**base, "state": "superseded-by-correction", "cta": "superseded", "correction": fixed[0]["id"]}
     if exact:
         return {**base, "state": "replied", "cta": "completed", "reply": exact[0]["id"]}
     if withdrawn or not m["expects"]:
@@ -215,7 +274,7 @@ def case(rng):
     names = {}
     files = []
     for m in msgs:
-        names[m["id"]] = f"{stamp(m['ms'])}-{m['sender']}-{m['kind']}-{m['id'][-6:]}.md"
+        names[m["id"]] = file_name(m)
     thread_of = {names[m["id"]]: m["thread"] for m in msgs}
     for m in msgs:
         f = {"name": names[m["id"]], "text": render(m, names.get(m["parent"]))}
@@ -277,14 +336,17 @@ def case(rng):
         cursor.append(rng.choice([m["id"].upper(), f" {m['id']}", names[m["id"]], "not-a-uuid"]))
     anomalies, index = [], []
     ids = {m["id"] for m in msgs}
-    for k in range(rng.choice([0, 0, 0, 1, 2])):
+    fix = r.anomaly_fix
+    for k in range(rng.choice([0, 0, 0, 1, 2]) if fix is None else rng.choice([1, 1, 2])):
         text = f"broken {k} {rng.random()}"
         fingerprint = hashlib.sha256(text.encode()).hexdigest()
-        trusted = rng.random() < 0.6
+        trusted = rng.random() < 0.6 or (fix is not None and k == 0)
         # Now and then a refused file under the UUID of a message of the room (a duplicate UUID).
-        taken = trusted and rng.random() < 0.3
+        taken = trusted and rng.random() < 0.3 and not (fix is not None and k == 0)
         a = {"fingerprint": fingerprint, "file": f"anomaly-{k}.md", "id": (rng.choice(msgs)["id"] if taken else uuid7(rng, now)) if trusted else None,
              "to": rng.choice([[ME], [ME], ["LYRA"], None]), "reason": "FIELD_MISSING"}
+        if fix is not None and k == 0:
+            a["id"] = fix["id"]  # the refused file the repair round is about
         # Now and then a second refused file under an earlier one's UUID that no message of the room
         # holds (a duplicate UUID): with other bytes and recipients, or the same bytes again.
         earlier = [b for b in anomalies if b["id"] is not None and b["id"] not in ids]
@@ -295,7 +357,13 @@ def case(rng):
             if rng.random() < 0.3:
                 a["fingerprint"], a["to"] = b["fingerprint"], b["to"]
         anomalies.append(a)
-        if trusted and rng.random() < 0.6:
+        if fix is not None and k == 0 and rng.random() < 0.8:
+            # superseded-by-correction citing the repair round's answer, mostly; else the repair
+            # request itself, or a UUID nobody wrote.
+            roll = rng.random()
+            cites = fix["fix"]["id"] if roll < 0.8 else fix["ask"]["id"] if roll < 0.9 else uuid7(rng, now)
+            dispositions.append({"id": a["id"], "state": "superseded-by-correction", "cta": "superseded", "correction": cites})
+        elif trusted and rng.random() < 0.6:
             state = rng.choice(["needs-audit", "historical-debt", "no-reply-required", "acted", "deferred", "blocked: handler-decision"])
             d = {"id": a["id"], "state": state, "cta": "none"}
             if state == "acted":

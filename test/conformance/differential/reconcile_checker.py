@@ -33,7 +33,23 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   disposition under the UUID accounts for none, which is said, a note (README note 125);
 - a refused file is the participant's to reconcile when its recipients name it or `ALL`, or cannot
   be read; a disposition or cursor entry under a UUID (no valid message's) that only refused files
-  addressed to others carry settles and owes nothing and is said, as for a message (note 126).
+  addressed to others carry settles and owes nothing and is said, as for a message (note 126);
+- a cursor entry under the UUID of a refused file in view is known (never CURSOR_UNKNOWN), and is
+  ahead of the file (CURSOR_AHEAD) while the file is open: not closed in the anomaly index, and no
+  trustworthy UUID or no terminal or quarantined disposition under it (3: the cursor advances
+  "only for a terminal or quarantined effective state", an anomaly without a trustworthy UUID
+  "never enters the UUID cursor"; note 133);
+- a correction (7: it "replies to the repair request" and "names the original filename/hash ... in
+  `meta.mailbox.correction`"; 3: "an exact independently valid record identifying what supersedes
+  what") proves `superseded-by-correction` when it is a message of the arena reconciled, from the
+  original's sender in the original's arena, answering a message of the participant's there, neither
+  it nor that request quarantined, with a string of its correction mapping equal to the original's
+  UUID or file name (with or without `.md`); for a refused file, from a callsign the repair request
+  names, the file's UUID trusted. Unproven, it is SUPERSESSION_UNPROVEN: a message's disposition is
+  contradicted, an anomaly stays open; proven, a message's reply is no longer owed;
+- the participant's later exact reply naming an earlier one in its correction mapping replaces it
+  (3: a "terminal replacement"), not a republication, when the earlier one still stands; a
+  `replied` citing a replaced reply is REPLY_REPLACED, a note, and the item is `restore`.
 """
 import re
 
@@ -52,12 +68,13 @@ MODELED = {
     "CANCEL_NOT_WITHDRAWAL": False, "DISPOSITION_UNKNOWN_MESSAGE": False, "CURSOR_UNKNOWN": False,
     "CURSOR_INVALID_ENTRY": True, "MESSAGE_CHANGED": True,
     "DISPOSITION_NOT_ADDRESSED": False, "CURSOR_NOT_ADDRESSED": False, "ANOMALY_ID_TAKEN": False,
-    "ANOMALY_ID_SHARED": False,
+    "ANOMALY_ID_SHARED": False, "SUPERSESSION_UNPROVEN": True, "REPLY_REPLACED": False,
 }
 # A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
 # holds "message UUIDs", exactly, 9).
 UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
-# Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after resume_after.
+# Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after
+# resume_after; "correction-unchecked" reads every superseded-by-correction as proven.
 FAULTS = set()
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
@@ -76,7 +93,16 @@ def envelope(text):
             value = m.group(2) or ""
             fields[m.group(1)] = [x.strip() for x in value[1:-1].split(",") if x.strip()] if value.startswith("[") else value
     body = text.split("\n---\n", 1)[1] if "\n---\n" in text else ""
-    return {"id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
+    correction = None
+    lines = head.splitlines()
+    if "    correction:" in lines:
+        correction = {}
+        for line in lines[lines.index("    correction:") + 1:]:
+            m = re.match(r"^      ([a-z_]+): (.*)$", line)
+            if not m:
+                break
+            correction[m.group(1)] = m.group(2)
+    return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
             "expects": fields["expects_reply"] == "true", "arena": fields["arena"], "body": body}
 
@@ -113,11 +139,17 @@ def check(case):
     me, now = case["participant"], case["now"]
     codes = set()
     count = {k: 0 for k in COUNTS}
-    files_by_id, texts = {}, {}
+    files_by_id, texts, name_of = {}, {}, {}
     for f in case["files"]:
         e = envelope(f["text"])
         files_by_id.setdefault(e["id"], []).append(e)
         texts.setdefault(e["id"], set()).add(f["text"])
+        name_of.setdefault(e["id"], f["name"])
+
+    def names(e, i, name):
+        """Whether correction-bearing message e names UUID i or file name (with or without .md)."""
+        wanted = {i} | ({name, name[:-3] if name.endswith(".md") else name} if name else set())
+        return e["correction"] is not None and any(v in wanted for v in e["correction"].values())
     msgs = {i: es[0] for i, es in files_by_id.items()}
     # Quarantine: other bytes under one UUID, and an agent's answer to such a message, which acts
     # on what cannot authorize work (not a root's citation, nor a word to or from the Handler, to
@@ -133,10 +165,31 @@ def check(case):
         if i in quarantined or e["reply_to"] is None or e["kind"] in ME_KINDS_ROOT or e["kind"] == "blocked":
             continue
         key = (e["from"], e["kind"], e["reply_to"], e["request"], e["arena"])
-        if any(set(e["to"]) & set(msgs[j]["to"]) for j in published.get(key, [])):
+        standing = published.get(key, [])
+        clash = [j for j in standing if set(e["to"]) & set(msgs[j]["to"])]
+        replaced = [j for j in clash if names(e, j, name_of[j])]
+        if clash and not replaced:
             quarantined.add(i)
         else:
-            published.setdefault(key, []).append(i)
+            published[key] = [j for j in standing if j not in replaced] + [i]
+    def valid_fix(c_id, original_id, name):
+        """A correction in the arena reconciled answering the participant's request there, neither
+        quarantined, naming the original; returns the repair request, else None."""
+        c = msgs.get(c_id)
+        if c is None or c["arena"] != case["arena"] or c_id == original_id or c["correction"] is None:
+            return None
+        if c_id in quarantined or c["reply_to"] is None or c["reply_to"] in quarantined:
+            return None
+        ask = msgs.get(c["reply_to"])
+        if ask is None or ask["from"] != me or ask["arena"] != c["arena"] or not names(c, original_id, name):
+            return None
+        return ask
+
+    def corrects(c_id, m, i, name):
+        if "correction-unchecked" in FAULTS:
+            return True
+        return valid_fix(c_id, i, name) is not None and msgs[c_id]["from"] == m["from"] and msgs[c_id]["arena"] == m["arena"]
+
     retired = {}
     for e in msgs.values():
         if e["kind"] == "goodbye" and re.search(r"(?m)^re-entry: final$", e["body"]) and e["id"] not in quarantined:
@@ -165,6 +218,13 @@ def check(case):
         mine = [e for e in answers if e["id"] not in quarantined]
         held_mine = [e for e in answers if e["id"] in quarantined]
         exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
+        # Replaced: an earlier exact reply a later one (in UUID order, whatever folder holds it) names.
+        nxt = {}
+        ordered = sorted(exact, key=lambda e: e["id"])
+        for k, e in enumerate(ordered):
+            later = next((x for x in ordered[k + 1:] if names(x, e["id"], name_of[e["id"]])), None)
+            if later is not None:
+                nxt[e["id"]] = later["id"]
         open_ = m["expects"] and not exact and not q
         cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined and e["arena"] == case["arena"]]
         valid = lambda c: c["from"] == m["from"] and c["arena"] == m["arena"] and m["kind"] in WITHDRAWABLE and c["request"] == m["request"]
@@ -206,10 +266,17 @@ def check(case):
             if s == "replied" and not any(e["id"] == d.get("reply") for e in exact):
                 contradicted = True
                 codes.add("REPLY_NOT_FOUND")
+            replacing = d.get("reply") in nxt if s == "replied" else False
+            if replacing:
+                codes.add("REPLY_REPLACED")
             if "request_id" in d and d["request_id"] != m["request"]:
                 contradicted = True
                 codes.add("DISPOSITION_REQUEST_MISMATCH")
-            if "handler" in d:
+            proven = s == "superseded-by-correction" and corrects(d.get("correction"), m, i, name_of.get(i))
+            if s == "superseded-by-correction" and not proven:
+                contradicted = True
+                codes.add("SUPERSESSION_UNPROVEN")
+            if "handler" in d or proven:
                 open_ = False
             # Messages are create-once (3): bytes other than those recorded as handled were edited in
             # place since; the handling no longer covers them: an anomaly to audit (7), never worked on.
@@ -240,6 +307,8 @@ def check(case):
                     count["blocked_cta_count"] += 1
                     count["lifecycle_contradiction_count"] += 1
                     codes.add("LIFECYCLE_CONTRADICTION")
+            if replacing and action == "none":
+                action = "restore"
             if changed:
                 action = "audit"
             elif open_ and s in TERMINAL and is_retired:
@@ -280,6 +349,7 @@ def check(case):
     if any((i in msgs and i not in inbound) or i in others_only for i in cursor):
         codes.add("CURSOR_NOT_ADDRESSED")
     closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
+    unsettled = set()  # the UUIDs of refused files in view still open: a cursor entry is ahead of them
     for a in case["anomalies"]:
         if (a["file"], a["fingerprint"]) in closed or not mine_to_see(a):
             continue
@@ -291,17 +361,27 @@ def check(case):
             codes.add("ANOMALY_ID_SHARED")
         trusted = a["id"] is not None and a["id"] not in msgs and len(files_of[a["id"]]) == 1
         d = effective.get(a["id"]) if trusted else None
+        if a["id"] is not None and a["id"] not in msgs and (d is None or d["state"] in TRANSITIONAL):
+            unsettled.add(a["id"])
         if d is None or d["state"] in ("acted", "replied") or (d["state"] in TERMINAL and d["state"] != "superseded-by-correction" and "handler" not in d):
             count["anomaly_count"] += 1
             codes.add("ANOMALY_OPEN")
             continue
+        if d["state"] == "superseded-by-correction":
+            ask = valid_fix(d.get("correction"), a["id"], a["file"])
+            if ("correction-unchecked" not in FAULTS) and (ask is None or msgs[d["correction"]]["from"] not in ask["to"]):
+                count["anomaly_count"] += 1
+                codes.add("SUPERSESSION_UNPROVEN")
+                continue
         if d["state"] in ("needs-audit", "historical-debt"):
             count["needs_audit_count" if d["state"] == "needs-audit" else "historical_debt_count"] += 1
             if d["cta"] in LIVE:
                 count["audit_state_with_live_work_count"] += 1
         elif d["state"] not in TERMINAL:
             count["anomaly_count"] += 1
-    if any(UUID7.match(i) and i not in msgs and i not in effective and i not in others_only for i in cursor):
+    if any(i in unsettled for i in cursor):
+        codes.add("CURSOR_AHEAD")
+    if any(UUID7.match(i) and i not in msgs and i not in effective and i not in others_only and i not in seen for i in cursor):
         codes.add("CURSOR_UNKNOWN")
     if any(not UUID7.match(i) for i in case["cursor"]):
         codes.add("CURSOR_INVALID_ENTRY")
