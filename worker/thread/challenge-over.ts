@@ -1,9 +1,12 @@
 /**
  * A challenge's parts (the sender's withheld criteria and record, README note 34), and what an HO
  * is checked with when it re-issues a challenged handoff: its own parts against the original's.
- * A file of its own, free of the object's runtime, so the thread-clock differential calls the
+ * And what a readback is checked with from a stored challenge. A file of its own, free of the object's runtime, so the thread-clock differential calls the
  * same rule the object does rather than a copy of it.
  */
+
+import { readRecord } from "../../core/index.js";
+import type { ReadbackExpectations, Vocabulary } from "../../core/index.js";
 
 export interface ChallengeRequest {
   readonly expectAcc?: readonly string[];
@@ -29,4 +32,13 @@ export function challengeOver(registered: ChallengeRequest | undefined, inherite
   const { profile, ...own } = registered;
   const ownKept = CHALLENGE_PARTS.some((part) => own[part] !== undefined && inherited[part] === undefined);
   return { ...own, ...(ownKept && profile !== undefined ? { profile } : {}), ...inherited };
+}
+
+/** What a readback is checked with from a stored challenge: its criteria, and its record as `vocabulary` reads it. */
+export function expectationsOf(challenge: ChallengeRequest, vocabulary: Vocabulary): ReadbackExpectations {
+  const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
+  return {
+    ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
+    ...(record?.ok === true ? { record: record.value.values, resolve: [...record.value.resolve] } : {}),
+  };
 }

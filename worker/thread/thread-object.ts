@@ -35,7 +35,7 @@ import type { ComputedDigest } from "./handoff-digest.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
-import { CHALLENGE_PARTS, challengeOver } from "./challenge-over.js";
+import { CHALLENGE_PARTS, challengeOver, expectationsOf } from "./challenge-over.js";
 import type { ChallengePart, ChallengeRequest } from "./challenge-over.js";
 import { addLineColumns, fillLineRoots } from "./line-roots.js";
 import { keptReport } from "./kept-report.js";
@@ -1541,15 +1541,6 @@ export class ThreadObject extends DurableObject<Env> {
 /** How a vocabulary is named to a caller: a profile by its name (what p= carries), else the core. */
 function vocabularyName(vocabulary: Vocabulary): string {
   return vocabulary.profile === null ? "the core (no profile)" : `the profile ${vocabulary.name}`;
-}
-
-/** What a readback is checked with from a stored challenge: its criteria, and its record as `vocabulary` reads it. */
-function expectationsOf(challenge: ChallengeRequest, vocabulary: Vocabulary): ReadbackExpectations {
-  const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
-  return {
-    ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
-    ...(record?.ok === true ? { record: record.value.values, resolve: [...record.value.resolve] } : {}),
-  };
 }
 
 /** A check stored beside a line, and the UTF-8 bytes its row takes (stored-bytes.ts). */

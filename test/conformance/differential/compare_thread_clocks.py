@@ -77,6 +77,9 @@ def difference(case, theirs, ours):
                 break
         else:
             key.append(("statements", "counted otherwise"))
+    if theirs["challenges"] != ours["challenges"]:
+        # Each registration's answer (registered, or refused with its kind, parameter and codes).
+        key.append(("challenges", json.dumps(theirs["challenges"]), json.dumps(ours["challenges"])))
     if theirs["states"] != ours["states"]:
         key.append(("states", tuple(sorted({(a, b) for a, b in zip(theirs["states"], ours["states"]) if a != b}, key=str))))
     if theirs["stored"] != ours["stored"] and not key:
@@ -114,6 +117,12 @@ PLANTED = {
     "--break-noop": (done_checker, "noop_values_said"),
     # A replay that drops the sender's record registered ahead of its HO.
     "--break-challenge": (thread_clock_checker, "challenges_kept"),
+    # A replay that drops the sender's withheld criteria, so a readback is judged without them.
+    "--break-criteria": (thread_clock_checker, "criteria_kept"),
+    # A replay for which a re-issue carries nothing of its original's challenge.
+    "--break-carry": (thread_clock_checker, "challenges_carried"),
+    # A replay that prepares a statement whose RB line passes a line's bytes.
+    "--break-line": (thread_clock_checker, "lines_bounded"),
 }
 
 

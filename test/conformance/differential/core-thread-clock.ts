@@ -36,11 +36,14 @@
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, checkHandoff, readRecord, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, checkHandoff, criteriaUnread, finding, formatLine, parseCriteria, readbackSet, readRecord, recordUnread, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
   expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, profileResolver, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
+import { LIMITS, utf8Length } from "../../../worker/limits.js";
+import { CHALLENGE_PARTS, challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
+import type { ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 
 const resolve = profileResolver(null, shippedVocabulary);
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTION_OVERDUE"]);
@@ -50,7 +53,7 @@ type Event =
   | { readonly at: number; readonly alarm: true }
   | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number | null; readonly call: Record<string, unknown>; readonly token: string }
   | { readonly at: number; readonly abandon: number }
-  | { readonly at: number; readonly challenge: string; readonly record: Record<string, unknown>; readonly profile: string }
+  | { readonly at: number; readonly challenge: string; readonly record?: Record<string, unknown>; readonly expectAcc?: string[]; readonly profile?: string }
   | { readonly at: number; readonly commit: number };
 
 /** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
@@ -73,18 +76,19 @@ function replay(events: readonly Event[], end: number): unknown {
   };
   // The thread's statements, in memory; the thread knows its re-issue lines, as the object's store does.
   const store = Object.assign(memoryStore(), { reissuesOf: (h: string) => audit.reissueLine(h).filter((id) => id !== h) });
-  // The sender's challenges registered ahead of their HOs (the object's challenges table): a record,
-  // read with the profile it names.
-  const challenges = new Map<string, { readonly record: Record<string, unknown>; readonly profile: string }>();
-  // As the object's expectationsOf: what a readback of a handoff is checked with, its record as the
-  // HO's vocabulary reads it (the core's readRecord).
+  // The object's challenges table: the sender's parts registered ahead of their HOs (criteria, a
+  // record, the profile they were read with), carried to a re-issue, less what the HO does not read.
+  const challenges = new Map<string, ChallengeRequest>();
+  // As the object's expectations: what a readback of a handoff is checked with (its expectationsOf,
+  // the record as the HO's vocabulary reads it).
   const expectations = (handoff: string): ReadbackExpectations | undefined => {
     const challenge = challenges.get(handoff);
     const ho = stored.get(handoff);
     if (challenge === undefined || ho === undefined) return undefined;
-    const read = readRecord(challenge.record, vocabularyOf(ho));
-    return read.ok ? { record: read.value.values, resolve: [...read.value.resolve] } : {};
+    return expectationsOf(challenge, vocabularyOf(ho));
   };
+  // Each registration's answer: ["registered"], or ["refused", problem kind, parameter, [codes]].
+  const registrations: unknown[] = [];
   // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before
   // it; a readback checked with its HO's challenge.
   const audit = createThreadAudit({ vocabulary: resolve, expectations, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
@@ -170,6 +174,16 @@ function replay(events: readonly Event[], end: number): unknown {
         refused("statement-refused", prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? "n" : null, prepared.findings);
         continue;
       }
+      // As the object: the RB line the receiver relays, formatted, within a line's bytes (LIMITS.lineBytes).
+      const line = formatLine(prepared.value.readback);
+      if (!line.ok) {
+        refused("statement-refused", null, line.findings);
+        continue;
+      }
+      if (utf8Length(line.value) > LIMITS.lineBytes) {
+        refused("line-too-long", "call");
+        continue;
+      }
       const id = prepared.value.readback.id;
       const rbFrom = prepared.value.readback.from ?? "";
       // By number, in whatever spelling, as the object looks lines and statements up (note 16).
@@ -186,11 +200,49 @@ function replay(events: readonly Event[], end: number): unknown {
       continue;
     }
     if ("challenge" in event) {
-      // As the object registers one ahead of its HO (note 34): parts written once, the record read
-      // with the profile the challenge names; the generator draws only those it takes.
-      const read = readRecord(event.record, resolve(event.profile) as Vocabulary);
-      if (stored.has(event.challenge) || challenges.has(event.challenge) || !read.ok) throw new Error(`a challenge for ${event.challenge} the object refuses was drawn`);
-      challenges.set(event.challenge, { record: event.record, profile: event.profile });
+      // As the object's challengeNow registers one ahead of its HO (note 34), in its order: each
+      // part written once, the profile named that of the parts held, the record read with it
+      // (invalid-record), the criteria read by the core's parseCriteria (invalid-request). The
+      // generator draws registrations ahead of their HOs only.
+      const holder = stored.get(event.challenge);
+      if (holder?.type === "HO") throw new Error(`a challenge for the stored ${event.challenge} was drawn`);
+      const request: ChallengeRequest = {
+        ...(event.expectAcc === undefined ? {} : { expectAcc: event.expectAcc }),
+        ...(event.record === undefined ? {} : { record: event.record }),
+        ...(event.profile === undefined ? {} : { profile: event.profile }),
+      };
+      const refuse = (kind: string, parameter: string, findings: readonly Finding[] = []) => registrations.push(["refused", kind, parameter, findings.map((f) => f.code)]);
+      // An id a line other than an HO holds (a statement's RB numbered as the HO would be): no HO can take it.
+      if (holder !== undefined) {
+        refuse("thread-conflict", "handoff");
+        continue;
+      }
+      const before = challenges.get(event.challenge) ?? {};
+      const again = CHALLENGE_PARTS.find((part) => request[part] !== undefined && before[part] !== undefined);
+      if (again !== undefined) {
+        refuse("thread-conflict", again);
+        continue;
+      }
+      const registered = before.expectAcc !== undefined || before.record !== undefined;
+      const held = before.profile !== undefined ? resolve(before.profile) : registered ? resolve(null) : undefined;
+      const wanted = request.profile === undefined ? undefined : shippedVocabulary(request.profile);
+      if (wanted !== undefined && held !== undefined && wanted !== held) {
+        refuse("thread-conflict", "profile");
+        continue;
+      }
+      const vocabulary = (wanted ?? held ?? resolve(null)) as Vocabulary;
+      const read = request.record === undefined ? null : readRecord(request.record, vocabulary);
+      if (read !== null && !read.ok) {
+        refuse("invalid-record", "record", read.findings);
+        continue;
+      }
+      const criteria = request.expectAcc === undefined ? null : parseCriteria(request.expectAcc, vocabulary);
+      if (criteria !== null && criteria.findings.length > 0) {
+        refuse("invalid-request", "expectAcc", criteria.findings);
+        continue;
+      }
+      challenges.set(event.challenge, { ...before, ...request });
+      registrations.push(["registered"]);
       continue;
     }
     if ("abandon" in event) {
@@ -217,6 +269,12 @@ function replay(events: readonly Event[], end: number): unknown {
       statements.push(said === null ? ["committed", null] : ["refused", said.code, said.slot ?? null, said.received ?? null]);
       continue;
     }
+    // As the Worker's append route reads a request (worker/input.ts): a line past LIMITS.lineBytes
+    // is refused, line-too-long, before the object sees it.
+    if (utf8Length(named(event.line)) > LIMITS.lineBytes) {
+      appends.push(["refused", "line-too-long", []]);
+      continue;
+    }
     const checked = readMessage(named(event.line), resolve);
     const m = checked.message;
     if (!checked.ok || m === null) {
@@ -240,19 +298,21 @@ function replay(events: readonly Event[], end: number): unknown {
       appends.push(["refused", late.code, []]);
       continue;
     }
+    // As the object: an HO re-issuing a challenged one (the core's reissues) is checked with the
+    // challenge registered for it and its original's, the original's parts standing (challengeOver).
+    const original = m.type === "HO" ? audit.reissues(m) : null;
+    const registered = m.type === "HO" ? challenges.get(m.id) : undefined;
+    const inherited = original === null ? undefined : challenges.get(original);
+    const challenge = challengeOver(registered, inherited);
     if (m.type === "HO") {
-      // As the object: an HO re-issuing a challenged one inherits its challenge (not drawn here).
-      const original = audit.reissues(m);
-      if (original !== null && challenges.has(original)) throw new Error(`a re-issue of the challenged ${original} was drawn`);
-      const challenge = challenges.get(m.id);
       // The object's profileDiffers, then its differsFromRecord (check-ho's errors against the
       // record, the core's checkHandoff), said as its withheldMismatch: HO_DIFFERS, unless every
       // error is HO_NEEDS_EXEC.
-      if (challenge !== undefined && vocabularyOf(m) !== resolve(challenge.profile)) {
+      if (challenge?.profile !== undefined && vocabularyOf(m) !== resolve(challenge.profile)) {
         appends.push(["refused", "HO_DIFFERS", []]);
         continue;
       }
-      if (challenge !== undefined) {
+      if (challenge?.record !== undefined) {
         const read = readRecord(challenge.record, vocabularyOf(m));
         const errors = (read.ok ? checkHandoff(m, read.value, vocabularyOf(m)).findings : read.findings).filter((f) => f.severity === "error");
         if (errors.length > 0) {
@@ -269,6 +329,30 @@ function replay(events: readonly Event[], end: number): unknown {
     let said: Finding[] = [];
     // The done check the object stores for a DN of an HO of the thread: [plan RB id, ok, check-dn's findings].
     let done: unknown = null;
+    if (m.type === "HO" && challenge !== undefined) {
+      // As the object's carryChallenge: the challenge an HO re-issuing a challenged one is checked
+      // with, stored under its id and said (CHALLENGE_CARRIED, slot re); then its unreadChallenge:
+      // a part the HO's rb= does not read is dropped and said (READBACK_NOT_ASKED; slot acc for
+      // criteria), by the core's readbackSet, criteriaUnread and recordUnread.
+      if (original !== null && inherited !== undefined) {
+        challenges.set(m.id, challenge);
+        said.push(finding("CHALLENGE_CARRIED", `carried over from ${original}`, { slot: "re" }));
+      }
+      const asked = readbackSet(m, vocabularyOf(m));
+      const unreadCriteria = challenge.expectAcc !== undefined && criteriaUnread(asked) !== null;
+      const unreadRecord = challenge.record === undefined ? null : recordUnread(asked);
+      if (unreadCriteria) said.push(finding("READBACK_NOT_ASKED", "criteria not read", { slot: "acc" }));
+      if (unreadRecord !== null) said.push(finding("READBACK_NOT_ASKED", "record not read"));
+      if (unreadCriteria || unreadRecord !== null) {
+        const kept: ChallengeRequest = {
+          ...(challenge.expectAcc !== undefined && !unreadCriteria ? { expectAcc: challenge.expectAcc } : {}),
+          ...(challenge.record !== undefined && unreadRecord === null ? { record: challenge.record } : {}),
+          ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
+        };
+        if (kept.expectAcc === undefined && kept.record === undefined) challenges.delete(m.id);
+        else challenges.set(m.id, kept);
+      }
+    }
     // As the object's checkReadback records an RB of a stored HO: none from another party, late
     // once the HO is closed or withdrawn, else check-rb's verdict (the thread holds no challenge).
     const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
@@ -336,6 +420,7 @@ function replay(events: readonly Event[], end: number): unknown {
     appends,
     orphans: [...orphans.values()],
     statements,
+    challenges: registrations,
     states: [...tokens].sort(([a], [b]) => a - b).map(([, t]) => (t === null ? null : (store.get(t)?.state ?? null))),
     stored: [...stored.keys()],
     end: { ok: report.ok, errors: codes("error"), notes: codes("note"), handoffs: audit.handoffs(now).map((h) => [h.id, h.state, h.closedBy, h.readback, h.supersededBy]) },

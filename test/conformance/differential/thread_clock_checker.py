@@ -109,7 +109,14 @@ _judge = thread_auditor.verdict
 # A readback's verdict, judged once for each HO's line and readback (it reads the HO's line alone,
 # and the thread holds no expectations).
 _judged = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text: _judge(types.SimpleNamespace(text=ho_text), rb_text, {}))
-thread_auditor.verdict = lambda ho, rb_text, expected: _judged(ho.text, rb_text) if not expected else _judge(ho, rb_text, expected)
+def _verdict(ho, rb_text, expected):
+    if not criteria_kept:
+        # --break-criteria: the readback judged as if the sender had withheld no criteria.
+        expected = {k: v for k, v in expected.items() if k != "expectAcc"}
+    return _judged(ho.text, rb_text) if not expected else _judge(ho, rb_text, expected)
+
+
+thread_auditor.verdict = _verdict
 
 ACTING_REPLIES = {"RB", "AN", "DN", "FL", "CX"}
 # Whether the sender's late yes is refused (compare_thread_clocks.py --break-confirmation plants a replay that lets it through).
@@ -129,6 +136,14 @@ calls_read = True
 challenges_kept = True
 # Whether an agent's next number past 2^53 - 1 is its lowest free one (--break-highest plants a replay that goes on counting).
 lowest_free = True
+# Whether the sender's withheld criteria check the readback (--break-criteria plants a replay that judges it without them).
+criteria_kept = True
+# Whether a re-issue carries its original's challenge (--break-carry plants a replay that carries nothing).
+challenges_carried = True
+# Whether a statement whose RB line passes a line's 8,192 bytes is refused (--break-line plants a replay that prepares it).
+lines_bounded = True
+LINE_BYTES = 8192
+PARTS = ("expectAcc", "record")
 
 
 def shown(value):
@@ -157,7 +172,62 @@ class Thread:
         self.stored = {}  # id -> (message as validator reads it, its canonical form)
         self.texts = []  # the stored lines, in order
         self.statements = []  # the prepared statements (Statements.all)
-        self.expectations = {}  # HO id -> the sender's challenge registered ahead of it ({"record"}, note 34)
+        self.expectations = {}  # HO id -> the challenge its readback is checked with ({"expectAcc", "record", "profile"}, note 34)
+        self.registered = {}  # id -> the challenge registered ahead of its HO, as registered
+        self.said = []  # what the thread says of an HO's challenge as it stores it
+
+    def register(self, event):
+        """Note 34 and the challenge route: registered ahead of its HO (an id a stored line holds,
+        `thread-conflict`, handoff), each part written once
+        (`thread-conflict`, the part), a profile other than the one the parts held were read with
+        refused (`thread-conflict`, profile), criteria read in the vocabulary (the profile named,
+        else the parts', else the core: section 7, "Without p=, only core vocabulary is valid")
+        that are not key:value, name a key outside the closed set or a single-valued key twice
+        refused (`invalid-request`, expectAcc, with those codes). The record is drawn readable."""
+        # Section 2: an id names one message; one a stored line other than an HO holds no HO can take.
+        if event["challenge"] in self.stored:
+            return ["refused", "thread-conflict", "handoff", []]
+        request = {k: event[k] for k in ("expectAcc", "record", "profile") if k in event}
+        if "expectAcc" in request:
+            request["expectAcc"] = "+".join(request["expectAcc"])
+        before = self.registered.get(event["challenge"], {})
+        again = next((part for part in PARTS if part in request and part in before), None)
+        if again is not None:
+            return ["refused", "thread-conflict", again, []]
+        held = before.get("profile") or (None if any(part in before for part in PARTS) else False)
+        if "profile" in request and held is not False and request["profile"] != held:
+            return ["refused", "thread-conflict", "profile", []]
+        if "expectAcc" in request:
+            vocab = validator.SHIPPED.get(request.get("profile") or before.get("profile"), validator.CORE)
+            findings = []
+            readback_checker.parse_criteria(request["expectAcc"], vocab, findings, set())
+            if findings:
+                return ["refused", "invalid-request", "expectAcc", findings]
+        if not request.get("expectAcc") and "record" not in request:
+            return ["registered"]
+        self.registered[event["challenge"]] = dict(before, **request)
+        return ["registered"]
+
+    def reissued(self, m, text):
+        """The HO `m` re-issues (rule 1, as thread_auditor.py reads a re-issue: the HO it supersedes), or None."""
+        if "re" not in m["slots"]:
+            return None
+        handoffs = thread_auditor.audit(self.texts + [text], None, {})["handoffs"]
+        return next((h[0] for h in handoffs if h[4] == m["id"]), None)
+
+    def challenge_of(self, m, text):
+        """The challenge an HO is checked with (note 34): the one registered for its id ahead of
+        it, and for a re-issue its original's, whose parts stand over its own; the re-issue's
+        profile goes with its own parts. (the original or None, the challenge or None)."""
+        original = self.reissued(m, text) if challenges_carried else None
+        own = self.registered.get(m["id"])
+        inherited = self.expectations.get(original) if original is not None else None
+        if inherited is None:
+            return None, own
+        if own is None:
+            return original, dict(inherited)
+        mine = {part: own[part] for part in PARTS if part in own and part not in inherited}
+        return original, dict(mine, **({"profile": own["profile"]} if mine and "profile" in own else {}), **inherited)
 
     def ho_exp(self, mid):
         """The exp of the stored HO `mid`, or None (none, or no HO)."""
@@ -168,6 +238,9 @@ class Thread:
 
     def append(self, text, ms):
         """(status, code) of one line arriving at `ms`."""
+        # A line holds at most 8,192 bytes of UTF-8 (the Worker's request limit): past them, refused.
+        if len(text.encode()) > LINE_BYTES:
+            return ["refused", "line-too-long"]
         ok, _ = _read_once.verdict(text)
         if not ok:
             return ["refused", "INVALID"]
@@ -198,10 +271,37 @@ class Thread:
                     and (s.get("from"), s.get("to")) == (ho.get("from"), ho.get("to")) and s.get("item") in (None, ho.get("item")) \
                     and (past(rb.get("exp"), now) or past(ho.get("exp"), now)):
                 return ["refused", "THREAD_CONFIRMATION_EXPIRED"]
-        # Note 34: an HO that contradicts the record its sender registered ahead of it is refused
-        # (check-ho, section 5.3: HO_DIFFERS, which value not said, the record being private).
-        if kind == "HO" and m["id"] in self.expectations and done_checker.contradictions(m, self.expectations[m["id"]]["record"]):
-            return ["refused", "HO_DIFFERS"]
+        self.said = []
+        if kind == "HO":
+            original, challenge = self.challenge_of(m, text)
+            if challenge is not None:
+                # Note 34: an HO read with another profile than its challenge was is refused
+                # (HO_DIFFERS); so is one that contradicts the record (check-ho, section 5.3:
+                # HO_DIFFERS, which value not said, the record being private), HO_NEEDS_EXEC where
+                # it does not ask rb=exec for an ask with execution slots and nothing else differs.
+                if "profile" in challenge and s.get("p") != challenge["profile"]:
+                    return ["refused", "HO_DIFFERS"]
+                vocab = readback_checker.vocabulary_of(s)
+                exec_slots = ((vocab.profile or {}).get("exec") or {}).get(s.get("ask"), [])
+                if "record" in challenge:
+                    needs = ["HO_NEEDS_EXEC"] if exec_slots and "exec" not in (s.get("rb") or "").split("+") else []
+                    found = done_checker.contradictions(m, challenge["record"]) + needs
+                    if found:
+                        return ["refused", "HO_NEEDS_EXEC" if set(found) == {"HO_NEEDS_EXEC"} else "HO_DIFFERS"]
+                # Carried to a re-issue, said (CHALLENGE_CARRIED, slot re); a part its rb= does
+                # not read dropped and said (READBACK_NOT_ASKED: criteria without rb=acc or
+                # rb=plan, slot acc; a record for an ask with no execution slots, note 100).
+                if original is not None:
+                    self.said.append(["CHALLENGE_CARRIED", "re", None])
+                levels = (s.get("rb") or "").split("+")
+                if "expectAcc" in challenge and "acc" not in levels and "plan" not in levels:
+                    self.said.append(["READBACK_NOT_ASKED", "acc", None])
+                    del challenge["expectAcc"]
+                if "record" in challenge and not exec_slots:
+                    self.said.append(["READBACK_NOT_ASKED", None, None])
+                    del challenge["record"]
+                if any(part in challenge for part in PARTS):
+                    self.expectations[m["id"]] = challenge
         self.stored[m["id"]] = (m, form, text)
         self.texts.append(text)
         return ["stored", None]
@@ -296,11 +396,14 @@ class Statements:
         # Section 2: an id names one message. An RB under the number of an id the thread holds,
         # or another statement states, or a number of the receiver's a stored line's re= cites
         # (note 32), could never be relayed: by number, in whatever spelling (note 16).
+        # The RB line the receiver relays: past a line's 8,192 bytes it could never be relayed (section 2's line, note 36).
+        rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid, dict(statement_call)) if token is not None else None
+        if lines_bounded and rb is not None and len(rb.encode()) > LINE_BYTES:
+            return refused("line-too-long", "call")
         if any(receiver_number(mid, receiver) == number for mid in self.thread.stored) \
                 or any(st[4] is not None and receiver_number(st[4].split(" ")[2], receiver) == number for st in self.all) \
                 or any(receiver_number(held[0]["slots"].get("re"), receiver) == number for held in self.thread.stored.values()):
             return refused("statement-refused", "n")
-        rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid) if token is not None else None
         self.all.append([handoff, exp, "pending", token, rb])
         return k, ["prepared", None, rid]
 
@@ -501,7 +604,7 @@ class Statements:
 def replay(events, end):
     thread = Thread()
     statements = Statements(thread)
-    appends, orphans, marked, tokens, said = [], [], set(), {}, []
+    appends, orphans, marked, tokens, said, registrations = [], [], set(), {}, [], []
     for event in events:
         if event.get("alarm"):
             now = minute(event["at"])
@@ -517,9 +620,8 @@ def replay(events, end):
             said.append(answer)
             continue
         if "challenge" in event:
-            # The sender's record registered ahead of its HO (note 34), read with the profile it names.
-            if challenges_kept:
-                thread.expectations[event["challenge"]] = {"record": event["record"]}
+            # The sender's challenge registered ahead of its HO (note 34), read with the profile it names.
+            registrations.append(thread.register(event) if challenges_kept else ["registered"])
             continue
         if "abandon" in event:
             if tokens.get(event["abandon"]) is not None:
@@ -540,12 +642,12 @@ def replay(events, end):
                     re = m["slots"]["re"]
                     statements.withdrawn[re], statements.cancels[re] = withdrawn, m["id"]
                     statements.cancelled |= withdrawn
-            spoken = statements.said(m, now)
+            spoken = thread.said + statements.said(m, now)
             answer = answer + [None, spoken, statements.done(m, now, spoken)]
             statements.after(m, now)
         appends.append(answer)
     statements.expire(minute(end))
     report = thread_auditor.audit(thread.texts, minute(end), thread.expectations, ran=statements.ran())
-    return {"appends": appends, "orphans": orphans, "statements": said,
+    return {"appends": appends, "orphans": orphans, "statements": said, "challenges": registrations,
             "states": [None if k is None else statements.all[k][2] for _, k in sorted(tokens.items())], "stored": list(thread.stored),
             "end": {k: report[k] for k in ("ok", "errors", "notes", "handoffs")}}
