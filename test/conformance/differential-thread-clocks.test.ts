@@ -91,6 +91,36 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(stands(first.core.end.handoffs)).not.toBe(stands(first.replay.end.handoffs));
   });
 
+  it("names a readback the replay judges without the criteria its sender withheld", { timeout: 90_000 }, () => {
+    // The replay that drops the withheld criteria at tier 4 judges a criteria HO's readback as if
+    // the sender had registered none (ACC_UNCHECKED, a note) where the thread compares them.
+    const { status, output } = compare(["300", "1", "--first", "--break-criteria"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
+    const challenged = first.case.events.filter((e) => Array.isArray(e["expectAcc"])).map((e) => e["challenge"]);
+    const differs = first.core.end.handoffs.filter((h, i) => challenged.includes(h[0]) && h[3] !== first.replay.end.handoffs[i]?.[3]);
+    expect(differs.length).toBeGreaterThan(0);
+  });
+
+  it("names a re-issue the replay does not hold to its original's challenge", { timeout: 90_000 }, () => {
+    // The replay that carries nothing to a re-issue (note 34) says no CHALLENGE_CARRIED where the thread does.
+    const { status, output } = compare(["300", "1", "--first", "--break-carry"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const carried = (appends: unknown[][]) => appends.filter((a) => ((a[3] ?? []) as unknown[][]).some((f) => f[0] === "CHALLENGE_CARRIED")).length;
+    expect(carried(first.core.appends)).toBeGreaterThan(carried(first.replay.appends));
+  });
+
+  it("names a statement whose RB line passes a line's bytes when the replay prepares it", { timeout: 90_000 }, () => {
+    // The replay that does not bound the RB line prepares a statement no relay could ever carry.
+    const { status, output } = compare(["300", "1", "--first", "--break-line"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
+    expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "line-too-long", "call"]);
+    expect(first.replay.statements[i]?.[0]).toBe("prepared");
+  });
+
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
     // The replay told to number past the receiver's lines alone, not its statements' RBs, picks
     // another RB id, or one a statement already states, which it then refuses (READBACK_ID_REUSED).

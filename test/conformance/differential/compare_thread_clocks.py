@@ -3,13 +3,15 @@ conversations with clocks, and compares them.
 
     python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit] [--break-relay] [--break-numbering]
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
+                                     [--break-criteria] [--break-carry] [--break-line]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
-and an AN's to a CX), the done check it stores for a DN (its plan, ok, check-dn's DONE_ findings
+and an AN's to a CX, an HO's CHALLENGE_CARRIED and READBACK_NOT_ASKED), the done check it stores for a DN (its plan, ok, check-dn's DONE_ findings
 whole and the DN's validation codes), each prepare's answer (a refused one by the thread's problem kind, the
 parameter it names and its findings' code, slot, expected and received; a prepared one with the RB
-id it states) and abandon's, each commit's (committed, or refused with its code, slot
+id it states) and abandon's, each challenge registration's (registered, or refused with its kind,
+the parameter it names and its findings' codes), each commit's (committed, or refused with its code, slot
 and what it found), each statement's state at the end, the alarms' records (handoff, code,
 moment), the ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
 stands), prints the divergences clustered by what differs, with examples, and exits 1 when there is
@@ -21,7 +23,10 @@ a statement's token but not the statement as prepared, --break-numbering one who
 prepare's call to the execution slots without reading it in the HO's vocabulary, --break-highest
 one whose next number goes on past 2^53 - 1, --break-noop a check-dn that takes execution values on
 an out=NOOP report, --break-done one that plans by the HO's values alone, --break-challenge a
-replay that drops the record registered ahead of an HO. Needs python3 and node.
+replay that drops the record registered ahead of an HO, --break-criteria one that judges a
+readback without the criteria its sender withheld, --break-carry one that carries nothing of a
+challenge to a re-issue, --break-line one that prepares a statement whose RB line passes a line's
+8,192 bytes. Needs python3 and node.
 """
 import collections
 import json

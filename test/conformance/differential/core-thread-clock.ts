@@ -9,7 +9,7 @@
 // the id of the RB a pending (in its window) or committed statement states is THREAD_ID_REUSED
 // unless it is an RB carrying that statement's x_tok. A stored RB of a stored HO is recorded as the object's checkReadback records
 // it (none from another party, `late` when the audit says THREAD_READBACK_LATE, else check-rb's
-// verdict; the thread holds no challenge). The audit is given actRan (a committed statement of the
+// verdict against the challenge the object holds for the HO). The audit is given actRan (a committed statement of the
 // HOs a CX withdrew), as the object's is. What the object says of statements as it stores a line,
 // as it says it: an RB's relayedStatement, an AN's cancelAckAfterCommit (the receiver's val=Y to a
 // CX once a statement it withdrew ran), a DN's noopAfterCommit or doneWithoutCommit (against the
@@ -22,7 +22,15 @@
 // by a stored line's re=; refused in the object's order (no HO, not live, the call, no number, the
 // core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
-// `<agent>-@zk@` that id with a 0 before its number. An abandon ({"at", "abandon": statement}):
+// `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
+// "expectAcc"?, "record"?, "profile"?}): registered ahead of its HO as the object's challengeNow
+// does (each part once, the profile, the core's readRecord and parseCriteria; an id a stored line
+// holds), its answer ["registered"] or ["refused", kind, parameter, [codes]] in "challenges"; an
+// HO is checked with it and, re-issuing a challenged HO (the core's reissues), with its original's
+// (the Worker's challengeOver), said CHALLENGE_CARRIED, a part its rb= does not read dropped and
+// said READBACK_NOT_ASKED (the core's criteriaUnread, recordUnread); a readback checked with the
+// Worker's expectationsOf. A line past LIMITS.lineBytes is refused line-too-long, as the Worker's
+// append route reads it; a prepare whose RB line would pass them, line-too-long. An abandon ({"at", "abandon": statement}):
 // the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
 // statement in its window is first held to commitClearance (the HO's state, its ownedElsewhere, the
 // readbacks recorded for it, the sender's ANs in order), then the core's commit. An alarm ({"at",
@@ -32,7 +40,7 @@
 // does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
 // raised], [[code, slot, received] the object said of statements]] per line, "orphans": [[handoff,
 // code, at]], "statements": ["prepared", null, RB id] or ["refused", problem kind, parameter|null,
-// [[code, slot, expected, received]]] per prepare, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
+// [[code, slot, expected, received]]] per prepare, "challenges": each registration's answer, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
@@ -200,12 +208,19 @@ function replay(events: readonly Event[], end: number): unknown {
       continue;
     }
     if ("challenge" in event) {
-      // As the object's challengeNow registers one ahead of its HO (note 34), in its order: each
-      // part written once, the profile named that of the parts held, the record read with it
-      // (invalid-record), the criteria read by the core's parseCriteria (invalid-request). The
-      // generator draws registrations ahead of their HOs only.
-      const holder = stored.get(event.challenge);
-      if (holder?.type === "HO") throw new Error(`a challenge for the stored ${event.challenge} was drawn`);
+      // As the object's challengeNow registers one (note 34), in its order: none once a readback of
+      // the handoff was checked, each part written once, the profile named that of the parts held
+      // or the HO's, the HO live, the record read with it (invalid-record) and held to check-ho,
+      // a part the HO's rb= does not read refused, the criteria read by the core's parseCriteria
+      // (invalid-request).
+      // A readback of the handoff already checked: too late to change its verdict.
+      if ((readbacks.get(event.challenge) ?? []).length > 0) {
+        registrations.push(["refused", "thread-conflict", "handoff", []]);
+        continue;
+      }
+      const stands = stored.get(event.challenge);
+      const ho = stands?.type === "HO" ? stands : null;
+      const holder = ho === null ? stands : undefined;
       const request: ChallengeRequest = {
         ...(event.expectAcc === undefined ? {} : { expectAcc: event.expectAcc }),
         ...(event.record === undefined ? {} : { record: event.record }),
@@ -224,17 +239,41 @@ function replay(events: readonly Event[], end: number): unknown {
         continue;
       }
       const registered = before.expectAcc !== undefined || before.record !== undefined;
-      const held = before.profile !== undefined ? resolve(before.profile) : registered ? resolve(null) : undefined;
+      const held = ho !== null ? vocabularyOf(ho) : before.profile !== undefined ? resolve(before.profile) : registered ? resolve(null) : undefined;
       const wanted = request.profile === undefined ? undefined : shippedVocabulary(request.profile);
       if (wanted !== undefined && held !== undefined && wanted !== held) {
         refuse("thread-conflict", "profile");
         continue;
       }
       const vocabulary = (wanted ?? held ?? resolve(null)) as Vocabulary;
+      // For an HO of the thread: live, else no readback is left to check.
+      if (ho !== null && !audit.handoffs(timeAt(event.at), [ho.id]).some((h) => LIVE_STATES.has(h.state))) {
+        refuse("thread-conflict", "handoff");
+        continue;
+      }
       const read = request.record === undefined ? null : readRecord(request.record, vocabulary);
       if (read !== null && !read.ok) {
         refuse("invalid-record", "record", read.findings);
         continue;
+      }
+      if (ho !== null && read !== null && read.ok) {
+        const against = checkHandoff(ho, read.value, vocabulary);
+        if (!against.ok) {
+          refuse("thread-conflict", "record", against.findings.filter((f) => f.severity === "error"));
+          continue;
+        }
+      }
+      // What the HO's rb= never reads is refused (the object's unreadParts).
+      if (ho !== null) {
+        const asked = readbackSet(ho, vocabulary);
+        if (request.expectAcc !== undefined && criteriaUnread(asked) !== null) {
+          refuse("invalid-request", "expectAcc");
+          continue;
+        }
+        if (request.record !== undefined && recordUnread(asked) !== null) {
+          refuse("invalid-request", "record");
+          continue;
+        }
       }
       const criteria = request.expectAcc === undefined ? null : parseCriteria(request.expectAcc, vocabulary);
       if (criteria !== null && criteria.findings.length > 0) {
@@ -354,7 +393,7 @@ function replay(events: readonly Event[], end: number): unknown {
       }
     }
     // As the object's checkReadback records an RB of a stored HO: none from another party, late
-    // once the HO is closed or withdrawn, else check-rb's verdict (the thread holds no challenge).
+    // once the HO is closed or withdrawn, else check-rb's verdict with the HO's challenge.
     const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
     if (target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES")) {
       const p = target.slots["p"];
@@ -387,8 +426,8 @@ function replay(events: readonly Event[], end: number): unknown {
         const tool = noopAfterCommit(m, ran) ?? doneWithoutCommit(m, plan?.message, (t) => store.get(t), ran);
         if (tool !== null) said = [tool];
         // check-dn itself, as the object's doneAgainstPlan calls it: against the HO the plan read
-        // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, no
-        // record (the thread holds no challenge), the DN as answering that HO.
+        // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, that
+        // HO's record, the DN as answering that HO.
         const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
         const pp = planned.slots["p"];
         const expected = expectations(planned.id);

@@ -28,7 +28,13 @@ no or hold, about its item or none; now and then the receiver's), and commits (o
 now and then right after a relay, within seconds, else anywhere later, past an abandon, a close or
 a cancel, on the window's edge or past it), and now and then its handoff's end placed anywhere
 after the prepare (the receiver's DN `OK`, `PARTIAL` or `NOOP`; the sender's CX, then now and then
-the receiver's `val=Y` or `N` to it, or that answer first). A statement's token is fixed (k + 1 in
+the receiver's `val=Y` or `N` to it, or that answer first). Now and then an HO without p= asking `rb=acc`, `acc+pri`, `plan` or `echo`,
+with the sender's withheld criteria registered ahead of it (drawn as generate_readbacks.py draws
+them; now and then with one the route refuses, registered twice, or after the HO) and its receiver's readbacks
+echoing them right, wrong, partly or not at all; re-issues of the challenged HOs (now and then
+asking less, or with criteria of their own registered ahead), with readbacks; HOs asking `rb=exec`
+of an ask with no execution slots; and calls whose `ref` makes the RB near a line's 8,192 bytes,
+either side. A statement's token is fixed (k + 1 in
 32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
 thread (n omitted), so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
@@ -367,7 +373,9 @@ def statements(rng, lines):
             at = rng.randint(0, len(out))
             out.insert(at, extra[1])
             for challenge in extra[0] if isinstance(extra[0], list) else [extra[0]]:
-                out.insert(rng.randint(0, out.index(extra[1])), challenge)
+                # Now and then registered after the HO: before its readback is checked, or too late.
+                after = rng.random() < 0.2
+                out.insert(rng.randint(out.index(extra[1]) + 1, len(out)) if after else rng.randint(0, out.index(extra[1])), challenge)
             for rb in extra[2]:
                 out.insert(rng.randint(out.index(extra[1]) + 1, len(out)), rb)
             if rng.random() < 0.35:

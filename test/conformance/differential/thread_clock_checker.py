@@ -75,6 +75,18 @@ thread_auditor.py is told; a stored DN of an HO of the thread gets check-dn's ch
 plan (done_checker.py, note 26). Past 2^53 - 1 an agent's next number is the lowest free one (note
 32).
 
+The sender's challenge (note 34) is registered ahead of its HO: each part once (`thread-conflict`),
+its criteria read in the HO's vocabulary (the profile named, else the core) and refused when not
+key:value, naming a key outside the closed set or a single-valued key twice (`invalid-request`,
+with those codes), an id a stored line holds refused. An HO re-issuing a challenged one (rule 1, the
+HO it supersedes) is checked with its original's challenge, whose parts stand over any registered
+for its own id (`CHALLENGE_CARRIED`, slot `re`); a part an HO's `rb=` does not read (criteria
+without `rb=acc` or `rb=plan`, a record for an ask with no execution slots) is dropped
+(`READBACK_NOT_ASKED`, slot `acc` for criteria); each readback is judged with what is left
+(tier 4 against the criteria, tier 5 against the record). A line holds at most 8,192 bytes (the
+Worker's request limit): a longer one is refused (`line-too-long`), and so is a prepare whose RB
+line would be longer (it could never be relayed).
+
 A moment is late for a time from the next minute (the clock read to the minute, `exp` its minute
 included) and for a date from the next day. An alarm at a moment records each handoff past its
 `exp` or `due` and each AQ unanswered past its `by=`, as check-thread reports them at that moment
@@ -176,16 +188,23 @@ class Thread:
         self.registered = {}  # id -> the challenge registered ahead of its HO, as registered
         self.said = []  # what the thread says of an HO's challenge as it stores it
 
-    def register(self, event):
-        """Note 34 and the challenge route: registered ahead of its HO (an id a stored line holds,
-        `thread-conflict`, handoff), each part written once
+    def register(self, event, standing):
+        """Note 34 and the challenge route: registered ahead of its HO or for a live HO of the thread
+        until a readback of it is checked (else `thread-conflict`, handoff; an id a stored line
+        other than an HO holds too), each part written once
         (`thread-conflict`, the part), a profile other than the one the parts held were read with
         refused (`thread-conflict`, profile), criteria read in the vocabulary (the profile named,
         else the parts', else the core: section 7, "Without p=, only core vocabulary is valid")
         that are not key:value, name a key outside the closed set or a single-valued key twice
         refused (`invalid-request`, expectAcc, with those codes). The record is drawn readable."""
+        handoff = event["challenge"]
+        held = self.stored.get(handoff)
+        ho = held[0] if held is not None and held[0]["type"] == "HO" else None
+        # Note 34: registered until its readback is checked (a readback from its receiver to its sender).
+        if ho is not None and any(h[0]["type"] == "RB" and h[0]["slots"].get("re") == handoff and (h[0]["slots"].get("from"), h[0]["slots"].get("to")) == (ho["slots"].get("to"), ho["slots"].get("from")) for h in self.stored.values()):
+            return ["refused", "thread-conflict", "handoff", []]
         # Section 2: an id names one message; one a stored line other than an HO holds no HO can take.
-        if event["challenge"] in self.stored:
+        if held is not None and ho is None:
             return ["refused", "thread-conflict", "handoff", []]
         request = {k: event[k] for k in ("expectAcc", "record", "profile") if k in event}
         if "expectAcc" in request:
@@ -194,18 +213,35 @@ class Thread:
         again = next((part for part in PARTS if part in request and part in before), None)
         if again is not None:
             return ["refused", "thread-conflict", again, []]
-        held = before.get("profile") or (None if any(part in before for part in PARTS) else False)
-        if "profile" in request and held is not False and request["profile"] != held:
+        read_with = ho["slots"].get("p") if ho is not None else before.get("profile") or (None if any(part in before for part in PARTS) else False)
+        if "profile" in request and read_with is not False and request["profile"] != read_with:
             return ["refused", "thread-conflict", "profile", []]
+        if ho is not None:
+            # For an HO of the thread: live (a handoff closed or superseded has no readback left to
+            # check); its record held to check-ho; a part its rb= does not read refused.
+            if dict((h[0], h[1]) for h in standing()["handoffs"]).get(handoff) not in LIVE:
+                return ["refused", "thread-conflict", "handoff", []]
+            s = ho["slots"]
+            if "record" in request and done_checker.contradictions(ho, request["record"]):
+                return ["refused", "thread-conflict", "record", sorted(done_checker.contradictions(ho, request["record"]))]
+            levels = (s.get("rb") or "").split("+")
+            if "expectAcc" in request and "acc" not in levels and "plan" not in levels:
+                return ["refused", "invalid-request", "expectAcc", []]
+            vocab = readback_checker.vocabulary_of(s)
+            if "record" in request and not ((vocab.profile or {}).get("exec") or {}).get(s.get("ask")):
+                return ["refused", "invalid-request", "record", []]
         if "expectAcc" in request:
-            vocab = validator.SHIPPED.get(request.get("profile") or before.get("profile"), validator.CORE)
+            vocab = validator.SHIPPED.get(ho["slots"].get("p") if ho is not None else request.get("profile") or before.get("profile"), validator.CORE)
             findings = []
             readback_checker.parse_criteria(request["expectAcc"], vocab, findings, set())
             if findings:
                 return ["refused", "invalid-request", "expectAcc", findings]
         if not request.get("expectAcc") and "record" not in request:
             return ["registered"]
-        self.registered[event["challenge"]] = dict(before, **request)
+        self.registered[handoff] = dict(before, **request)
+        if ho is not None:
+            # The HO is here: its readbacks are checked with it from now on.
+            self.expectations[handoff] = dict(self.expectations.get(handoff, {}), **{k: v for k, v in request.items() if k in PARTS})
         return ["registered"]
 
     def reissued(self, m, text):
@@ -621,7 +657,7 @@ def replay(events, end):
             continue
         if "challenge" in event:
             # The sender's challenge registered ahead of its HO (note 34), read with the profile it names.
-            registrations.append(thread.register(event) if challenges_kept else ["registered"])
+            registrations.append(thread.register(event, lambda: statements.standing(minute(event["at"]))) if challenges_kept else ["registered"])
             continue
         if "abandon" in event:
             if tokens.get(event["abandon"]) is not None:
