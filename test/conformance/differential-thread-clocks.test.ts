@@ -3,13 +3,15 @@
 // abandons, challenges, commits and alarms come at known moments, replayed as the thread's object
 // takes them (the core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit
 // cleared by commitClearance over the relayed readbacks and the sender's answers; the statements a
-// close or cancel ends; a record registered ahead of an HO; the done check a DN gets; alarms
+// close or cancel ends; a record or criteria registered for an HO and carried to its re-issue;
+// the done check a DN gets; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
 // and 107; each append's status and refusal, what the thread says of its statements as it stores
-// the line (a relay's, a DN's, a CX's and an AN's to it) and a DN's done check, each statement's
+// the line (a relay's, a DN's, a CX's and an AN's to it, an HO's of its challenge) and a DN's done
+// check, each challenge registration's answer, each statement's
 // answers (a prepare's with the RB id it states, n given or not, or its refusal by kind, parameter
-// and findings; a commit's refusal by its code, slot and what it found) and end state, the alarms'
+// and findings, line-too-long too; a commit's refusal by its code, slot and what it found) and end state, the alarms'
 // records, the lines stored and the report at the end must agree. A failure names the first
 // conversation they disagree on, with both answers.
 import { describe, expect, it } from "vitest";

@@ -126,7 +126,7 @@ function replay(events: readonly Event[], end: number): unknown {
   // the thread or gave a number drawn from those used) names the id that prepare stated, else
   // `<agent>-<700 + k>`; as `<agent>-@zk@`, that id with a 0 before its number.
   const named = (text: string): string =>
-    text.replace(/([a-z0-9-]+)-@(z?)([0-9]+)@/g, (_, agent: string, otherwise: string, k: string) => {
+    text.replace(/(?<![a-z0-9-])([a-z0-9-]+)-@(z?)([0-9]+)@/g, (_, agent: string, otherwise: string, k: string) => {
       const token = tokens.get(Number(k));
       const id = (token === null || token === undefined ? undefined : store.get(token)?.readback.id) ?? `${agent}-${700 + Number(k)}`;
       // `@zk@`: the same id with its number written otherwise (`ops-0701`), an id of its own (note 16).
@@ -310,11 +310,12 @@ function replay(events: readonly Event[], end: number): unknown {
     }
     // As the Worker's append route reads a request (worker/input.ts): a line past LIMITS.lineBytes
     // is refused, line-too-long, before the object sees it.
-    if (utf8Length(named(event.line)) > LIMITS.lineBytes) {
+    const text = named(event.line);
+    if (utf8Length(text) > LIMITS.lineBytes) {
       appends.push(["refused", "line-too-long", []]);
       continue;
     }
-    const checked = readMessage(named(event.line), resolve);
+    const checked = readMessage(text, resolve);
     const m = checked.message;
     if (!checked.ok || m === null) {
       appends.push(["refused", "INVALID", []]);

@@ -542,7 +542,7 @@ def stated(text, rb_of):
     def read(m):
         mid = rb_of(int(m.group(3))) or f"{m.group(1)}-{700 + int(m.group(3))}"
         return otherwise(mid) if m.group(2) else mid
-    return re.sub(r"([a-z0-9-]+)-@(z?)([0-9]+)@", read, text)
+    return re.sub(r"(?<![a-z0-9-])([a-z0-9-]+)-@(z?)([0-9]+)@", read, text)
 
 
 def answer(rng, ho_text, k, j, auto=False):

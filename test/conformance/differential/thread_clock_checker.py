@@ -121,11 +121,15 @@ _judge = thread_auditor.verdict
 # A readback's verdict, judged once for each HO's line and readback (it reads the HO's line alone,
 # and the thread holds no expectations).
 _judged = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text: _judge(types.SimpleNamespace(text=ho_text), rb_text, {}))
+# The same, with the sender's challenge (its criteria and record, as JSON text).
+_judged_with = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text, expected: _judge(types.SimpleNamespace(text=ho_text), rb_text, json.loads(expected)))
+
+
 def _verdict(ho, rb_text, expected):
     if not criteria_kept:
         # --break-criteria: the readback judged as if the sender had withheld no criteria.
         expected = {k: v for k, v in expected.items() if k != "expectAcc"}
-    return _judged(ho.text, rb_text) if not expected else _judge(ho, rb_text, expected)
+    return _judged(ho.text, rb_text) if not expected else _judged_with(ho.text, rb_text, json.dumps(expected, sort_keys=True))
 
 
 thread_auditor.verdict = _verdict
@@ -255,7 +259,8 @@ class Thread:
         """The challenge an HO is checked with (note 34): the one registered for its id ahead of
         it, and for a re-issue its original's, whose parts stand over its own; the re-issue's
         profile goes with its own parts. (the original or None, the challenge or None)."""
-        original = self.reissued(m, text) if challenges_carried else None
+        # Only a challenged HO has a challenge to carry: the re-issue's audit is read only when one is held.
+        original = self.reissued(m, text) if challenges_carried and self.expectations else None
         own = self.registered.get(m["id"])
         inherited = self.expectations.get(original) if original is not None else None
         if inherited is None:
