@@ -3,13 +3,15 @@
 // abandons, challenges, commits and alarms come at known moments, replayed as the thread's object
 // takes them (the core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit
 // cleared by commitClearance over the relayed readbacks and the sender's answers; the statements a
-// close or cancel ends; a record registered ahead of an HO; the done check a DN gets; alarms
+// close or cancel ends; a record or criteria registered for an HO and carried to its re-issue;
+// the done check a DN gets; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
 // and 107; each append's status and refusal, what the thread says of its statements as it stores
-// the line (a relay's, a DN's, a CX's and an AN's to it) and a DN's done check, each statement's
+// the line (a relay's, a DN's, a CX's and an AN's to it, an HO's of its challenge) and a DN's done
+// check, each challenge registration's answer, each statement's
 // answers (a prepare's with the RB id it states, n given or not, or its refusal by kind, parameter
-// and findings; a commit's refusal by its code, slot and what it found) and end state, the alarms'
+// and findings, line-too-long too; a commit's refusal by its code, slot and what it found) and end state, the alarms'
 // records, the lines stored and the report at the end must agree. A failure names the first
 // conversation they disagree on, with both answers.
 import { describe, expect, it } from "vitest";
@@ -89,6 +91,36 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(typeof challenged).toBe("string");
     const stands = (handoffs: unknown[][]) => handoffs.find((h) => h[0] === challenged)?.[3];
     expect(stands(first.core.end.handoffs)).not.toBe(stands(first.replay.end.handoffs));
+  });
+
+  it("names a readback the replay judges without the criteria its sender withheld", { timeout: 90_000 }, () => {
+    // The replay that drops the withheld criteria at tier 4 judges a criteria HO's readback as if
+    // the sender had registered none (ACC_UNCHECKED, a note) where the thread compares them.
+    const { status, output } = compare(["300", "1", "--first", "--break-criteria"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
+    const challenged = first.case.events.filter((e) => Array.isArray(e["expectAcc"])).map((e) => e["challenge"]);
+    const differs = first.core.end.handoffs.filter((h, i) => challenged.includes(h[0]) && h[3] !== first.replay.end.handoffs[i]?.[3]);
+    expect(differs.length).toBeGreaterThan(0);
+  });
+
+  it("names a re-issue the replay does not hold to its original's challenge", { timeout: 90_000 }, () => {
+    // The replay that carries nothing to a re-issue (note 34) says no CHALLENGE_CARRIED where the thread does.
+    const { status, output } = compare(["300", "1", "--first", "--break-carry"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const carried = (appends: unknown[][]) => appends.filter((a) => ((a[3] ?? []) as unknown[][]).some((f) => f[0] === "CHALLENGE_CARRIED")).length;
+    expect(carried(first.core.appends)).toBeGreaterThan(carried(first.replay.appends));
+  });
+
+  it("names a statement whose RB line passes a line's bytes when the replay prepares it", { timeout: 90_000 }, () => {
+    // The replay that does not bound the RB line prepares a statement no relay could ever carry.
+    const { status, output } = compare(["300", "1", "--first", "--break-line"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
+    expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "line-too-long", "call"]);
+    expect(first.replay.statements[i]?.[0]).toBe("prepared");
   });
 
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {

@@ -35,6 +35,8 @@ import type { ComputedDigest } from "./handoff-digest.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
+import { CHALLENGE_PARTS, challengeOver, expectationsOf } from "./challenge-over.js";
+import type { ChallengePart, ChallengeRequest } from "./challenge-over.js";
 import { addLineColumns, fillLineRoots } from "./line-roots.js";
 import { keptReport } from "./kept-report.js";
 import type { SqlChallenges } from "./sql-challenges.js";
@@ -181,18 +183,7 @@ export interface PreparedStatement extends Statement {
   readonly findings: readonly Finding[];
 }
 
-export interface ChallengeRequest {
-  readonly expectAcc?: readonly string[];
-  readonly record?: Readonly<Record<string, unknown>>;
-  /**
-   * The profile the HO names with p= (resolved as its p= is), when the challenge is registered
-   * ahead of it: the parts are read with it, and the HO is held to it (note 34).
-   */
-  readonly profile?: string;
-}
-
-type ChallengePart = "expectAcc" | "record";
-const CHALLENGE_PARTS: readonly ChallengePart[] = ["expectAcc", "record"];
+export type { ChallengeRequest } from "./challenge-over.js";
 const PART_NAMES: Readonly<Record<ChallengePart, string>> = { expectAcc: "criteria", record: "record" };
 
 /** An HO's exp= and due=, as the handoffs table keeps them (null when it has none). */
@@ -1550,28 +1541,6 @@ export class ThreadObject extends DurableObject<Env> {
 /** How a vocabulary is named to a caller: a profile by its name (what p= carries), else the core. */
 function vocabularyName(vocabulary: Vocabulary): string {
   return vocabulary.profile === null ? "the core (no profile)" : `the profile ${vocabulary.name}`;
-}
-
-/**
- * The challenge an HO's readback will be checked with: the one registered for it (ahead of it),
- * and for a re-issue, the one of the handoff it supersedes, whose parts stand over its own. A
- * profile says what its parts were read with, so the re-issue's own goes with its parts: kept
- * only while one of them is (and the original's, read as the original was, stands over it).
- */
-function challengeOver(registered: ChallengeRequest | undefined, inherited: ChallengeRequest | undefined): ChallengeRequest | undefined {
-  if (inherited === undefined || registered === undefined) return inherited ?? registered;
-  const { profile, ...own } = registered;
-  const ownKept = CHALLENGE_PARTS.some((part) => own[part] !== undefined && inherited[part] === undefined);
-  return { ...own, ...(ownKept && profile !== undefined ? { profile } : {}), ...inherited };
-}
-
-/** What a readback is checked with from a stored challenge: its criteria, and its record as `vocabulary` reads it. */
-function expectationsOf(challenge: ChallengeRequest, vocabulary: Vocabulary): ReadbackExpectations {
-  const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
-  return {
-    ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
-    ...(record?.ok === true ? { record: record.value.values, resolve: [...record.value.resolve] } : {}),
-  };
 }
 
 /** A check stored beside a line, and the UTF-8 bytes its row takes (stored-bytes.ts). */

@@ -3,13 +3,15 @@ conversations with clocks, and compares them.
 
     python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit] [--break-relay] [--break-numbering]
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
+                                     [--break-criteria] [--break-carry] [--break-line]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
-and an AN's to a CX), the done check it stores for a DN (its plan, ok, check-dn's DONE_ findings
+and an AN's to a CX, an HO's CHALLENGE_CARRIED and READBACK_NOT_ASKED), the done check it stores for a DN (its plan, ok, check-dn's DONE_ findings
 whole and the DN's validation codes), each prepare's answer (a refused one by the thread's problem kind, the
 parameter it names and its findings' code, slot, expected and received; a prepared one with the RB
-id it states) and abandon's, each commit's (committed, or refused with its code, slot
+id it states) and abandon's, each challenge registration's (registered, or refused with its kind,
+the parameter it names and its findings' codes), each commit's (committed, or refused with its code, slot
 and what it found), each statement's state at the end, the alarms' records (handoff, code,
 moment), the ids stored and the report at the end (verdict, error and note codes as multisets, where each HO
 stands), prints the divergences clustered by what differs, with examples, and exits 1 when there is
@@ -21,7 +23,10 @@ a statement's token but not the statement as prepared, --break-numbering one who
 prepare's call to the execution slots without reading it in the HO's vocabulary, --break-highest
 one whose next number goes on past 2^53 - 1, --break-noop a check-dn that takes execution values on
 an out=NOOP report, --break-done one that plans by the HO's values alone, --break-challenge a
-replay that drops the record registered ahead of an HO. Needs python3 and node.
+replay that drops the record registered ahead of an HO, --break-criteria one that judges a
+readback without the criteria its sender withheld, --break-carry one that carries nothing of a
+challenge to a re-issue, --break-line one that prepares a statement whose RB line passes a line's
+8,192 bytes. Needs python3 and node.
 """
 import collections
 import json
@@ -77,6 +82,9 @@ def difference(case, theirs, ours):
                 break
         else:
             key.append(("statements", "counted otherwise"))
+    if theirs["challenges"] != ours["challenges"]:
+        # Each registration's answer (registered, or refused with its kind, parameter and codes).
+        key.append(("challenges", json.dumps(theirs["challenges"]), json.dumps(ours["challenges"])))
     if theirs["states"] != ours["states"]:
         key.append(("states", tuple(sorted({(a, b) for a, b in zip(theirs["states"], ours["states"]) if a != b}, key=str))))
     if theirs["stored"] != ours["stored"] and not key:
@@ -114,6 +122,12 @@ PLANTED = {
     "--break-noop": (done_checker, "noop_values_said"),
     # A replay that drops the sender's record registered ahead of its HO.
     "--break-challenge": (thread_clock_checker, "challenges_kept"),
+    # A replay that drops the sender's withheld criteria, so a readback is judged without them.
+    "--break-criteria": (thread_clock_checker, "criteria_kept"),
+    # A replay for which a re-issue carries nothing of its original's challenge.
+    "--break-carry": (thread_clock_checker, "challenges_carried"),
+    # A replay that prepares a statement whose RB line passes a line's bytes.
+    "--break-line": (thread_clock_checker, "lines_bounded"),
 }
 
 

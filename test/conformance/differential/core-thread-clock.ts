@@ -9,7 +9,7 @@
 // the id of the RB a pending (in its window) or committed statement states is THREAD_ID_REUSED
 // unless it is an RB carrying that statement's x_tok. A stored RB of a stored HO is recorded as the object's checkReadback records
 // it (none from another party, `late` when the audit says THREAD_READBACK_LATE, else check-rb's
-// verdict; the thread holds no challenge). The audit is given actRan (a committed statement of the
+// verdict against the challenge the object holds for the HO). The audit is given actRan (a committed statement of the
 // HOs a CX withdrew), as the object's is. What the object says of statements as it stores a line,
 // as it says it: an RB's relayedStatement, an AN's cancelAckAfterCommit (the receiver's val=Y to a
 // CX once a statement it withdrew ran), a DN's noopAfterCommit or doneWithoutCommit (against the
@@ -22,7 +22,15 @@
 // by a stored line's re=; refused in the object's order (no HO, not live, the call, no number, the
 // core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
-// `<agent>-@zk@` that id with a 0 before its number. An abandon ({"at", "abandon": statement}):
+// `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
+// "expectAcc"?, "record"?, "profile"?}): registered ahead of its HO as the object's challengeNow
+// does (each part once, the profile, the core's readRecord and parseCriteria; an id a stored line
+// holds), its answer ["registered"] or ["refused", kind, parameter, [codes]] in "challenges"; an
+// HO is checked with it and, re-issuing a challenged HO (the core's reissues), with its original's
+// (the Worker's challengeOver), said CHALLENGE_CARRIED, a part its rb= does not read dropped and
+// said READBACK_NOT_ASKED (the core's criteriaUnread, recordUnread); a readback checked with the
+// Worker's expectationsOf. A line past LIMITS.lineBytes is refused line-too-long, as the Worker's
+// append route reads it; a prepare whose RB line would pass them, line-too-long. An abandon ({"at", "abandon": statement}):
 // the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
 // statement in its window is first held to commitClearance (the HO's state, its ownedElsewhere, the
 // readbacks recorded for it, the sender's ANs in order), then the core's commit. An alarm ({"at",
@@ -32,15 +40,18 @@
 // does. Writes one JSON line per conversation: {"appends": [[status, code|null, [codes the audit
 // raised], [[code, slot, received] the object said of statements]] per line, "orphans": [[handoff,
 // code, at]], "statements": ["prepared", null, RB id] or ["refused", problem kind, parameter|null,
-// [[code, slot, expected, received]]] per prepare, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
+// [[code, slot, expected, received]]] per prepare, "challenges": each registration's answer, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, checkHandoff, readRecord, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, checkHandoff, criteriaUnread, finding, formatLine, parseCriteria, readbackSet, readRecord, recordUnread, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
   expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, profileResolver, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary } from "../../../core/index.js";
 import { shippedVocabulary } from "../../../profiles/index.js";
+import { LIMITS, utf8Length } from "../../../worker/limits.js";
+import { CHALLENGE_PARTS, challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
+import type { ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 
 const resolve = profileResolver(null, shippedVocabulary);
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTION_OVERDUE"]);
@@ -50,7 +61,7 @@ type Event =
   | { readonly at: number; readonly alarm: true }
   | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number | null; readonly call: Record<string, unknown>; readonly token: string }
   | { readonly at: number; readonly abandon: number }
-  | { readonly at: number; readonly challenge: string; readonly record: Record<string, unknown>; readonly profile: string }
+  | { readonly at: number; readonly challenge: string; readonly record?: Record<string, unknown>; readonly expectAcc?: string[]; readonly profile?: string }
   | { readonly at: number; readonly commit: number };
 
 /** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
@@ -73,18 +84,19 @@ function replay(events: readonly Event[], end: number): unknown {
   };
   // The thread's statements, in memory; the thread knows its re-issue lines, as the object's store does.
   const store = Object.assign(memoryStore(), { reissuesOf: (h: string) => audit.reissueLine(h).filter((id) => id !== h) });
-  // The sender's challenges registered ahead of their HOs (the object's challenges table): a record,
-  // read with the profile it names.
-  const challenges = new Map<string, { readonly record: Record<string, unknown>; readonly profile: string }>();
-  // As the object's expectationsOf: what a readback of a handoff is checked with, its record as the
-  // HO's vocabulary reads it (the core's readRecord).
+  // The object's challenges table: the sender's parts registered ahead of their HOs (criteria, a
+  // record, the profile they were read with), carried to a re-issue, less what the HO does not read.
+  const challenges = new Map<string, ChallengeRequest>();
+  // As the object's expectations: what a readback of a handoff is checked with (its expectationsOf,
+  // the record as the HO's vocabulary reads it).
   const expectations = (handoff: string): ReadbackExpectations | undefined => {
     const challenge = challenges.get(handoff);
     const ho = stored.get(handoff);
     if (challenge === undefined || ho === undefined) return undefined;
-    const read = readRecord(challenge.record, vocabularyOf(ho));
-    return read.ok ? { record: read.value.values, resolve: [...read.value.resolve] } : {};
+    return expectationsOf(challenge, vocabularyOf(ho));
   };
+  // Each registration's answer: ["registered"], or ["refused", problem kind, parameter, [codes]].
+  const registrations: unknown[] = [];
   // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before
   // it; a readback checked with its HO's challenge.
   const audit = createThreadAudit({ vocabulary: resolve, expectations, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
@@ -114,7 +126,7 @@ function replay(events: readonly Event[], end: number): unknown {
   // the thread or gave a number drawn from those used) names the id that prepare stated, else
   // `<agent>-<700 + k>`; as `<agent>-@zk@`, that id with a 0 before its number.
   const named = (text: string): string =>
-    text.replace(/([a-z0-9-]+)-@(z?)([0-9]+)@/g, (_, agent: string, otherwise: string, k: string) => {
+    text.replace(/(?<![a-z0-9-])([a-z0-9-]+)-@(z?)([0-9]+)@/g, (_, agent: string, otherwise: string, k: string) => {
       const token = tokens.get(Number(k));
       const id = (token === null || token === undefined ? undefined : store.get(token)?.readback.id) ?? `${agent}-${700 + Number(k)}`;
       // `@zk@`: the same id with its number written otherwise (`ops-0701`), an id of its own (note 16).
@@ -170,6 +182,16 @@ function replay(events: readonly Event[], end: number): unknown {
         refused("statement-refused", prepared.findings.some((f) => f.code === "READBACK_ID_REUSED") ? "n" : null, prepared.findings);
         continue;
       }
+      // As the object: the RB line the receiver relays, formatted, within a line's bytes (LIMITS.lineBytes).
+      const line = formatLine(prepared.value.readback);
+      if (!line.ok) {
+        refused("statement-refused", null, line.findings);
+        continue;
+      }
+      if (utf8Length(line.value) > LIMITS.lineBytes) {
+        refused("line-too-long", "call");
+        continue;
+      }
       const id = prepared.value.readback.id;
       const rbFrom = prepared.value.readback.from ?? "";
       // By number, in whatever spelling, as the object looks lines and statements up (note 16).
@@ -186,11 +208,80 @@ function replay(events: readonly Event[], end: number): unknown {
       continue;
     }
     if ("challenge" in event) {
-      // As the object registers one ahead of its HO (note 34): parts written once, the record read
-      // with the profile the challenge names; the generator draws only those it takes.
-      const read = readRecord(event.record, resolve(event.profile) as Vocabulary);
-      if (stored.has(event.challenge) || challenges.has(event.challenge) || !read.ok) throw new Error(`a challenge for ${event.challenge} the object refuses was drawn`);
-      challenges.set(event.challenge, { record: event.record, profile: event.profile });
+      // As the object's challengeNow registers one (note 34), in its order: none once a readback of
+      // the handoff was checked, each part written once, the profile named that of the parts held
+      // or the HO's, the HO live, the record read with it (invalid-record) and held to check-ho,
+      // a part the HO's rb= does not read refused, the criteria read by the core's parseCriteria
+      // (invalid-request).
+      // A readback of the handoff already checked: too late to change its verdict.
+      if ((readbacks.get(event.challenge) ?? []).length > 0) {
+        registrations.push(["refused", "thread-conflict", "handoff", []]);
+        continue;
+      }
+      const stands = stored.get(event.challenge);
+      const ho = stands?.type === "HO" ? stands : null;
+      const holder = ho === null ? stands : undefined;
+      const request: ChallengeRequest = {
+        ...(event.expectAcc === undefined ? {} : { expectAcc: event.expectAcc }),
+        ...(event.record === undefined ? {} : { record: event.record }),
+        ...(event.profile === undefined ? {} : { profile: event.profile }),
+      };
+      const refuse = (kind: string, parameter: string, findings: readonly Finding[] = []) => registrations.push(["refused", kind, parameter, findings.map((f) => f.code)]);
+      // An id a line other than an HO holds (a statement's RB numbered as the HO would be): no HO can take it.
+      if (holder !== undefined) {
+        refuse("thread-conflict", "handoff");
+        continue;
+      }
+      const before = challenges.get(event.challenge) ?? {};
+      const again = CHALLENGE_PARTS.find((part) => request[part] !== undefined && before[part] !== undefined);
+      if (again !== undefined) {
+        refuse("thread-conflict", again);
+        continue;
+      }
+      const registered = before.expectAcc !== undefined || before.record !== undefined;
+      const held = ho !== null ? vocabularyOf(ho) : before.profile !== undefined ? resolve(before.profile) : registered ? resolve(null) : undefined;
+      const wanted = request.profile === undefined ? undefined : shippedVocabulary(request.profile);
+      if (wanted !== undefined && held !== undefined && wanted !== held) {
+        refuse("thread-conflict", "profile");
+        continue;
+      }
+      const vocabulary = (wanted ?? held ?? resolve(null)) as Vocabulary;
+      // For an HO of the thread: live, else no readback is left to check.
+      if (ho !== null && !audit.handoffs(timeAt(event.at), [ho.id]).some((h) => LIVE_STATES.has(h.state))) {
+        refuse("thread-conflict", "handoff");
+        continue;
+      }
+      const read = request.record === undefined ? null : readRecord(request.record, vocabulary);
+      if (read !== null && !read.ok) {
+        refuse("invalid-record", "record", read.findings);
+        continue;
+      }
+      if (ho !== null && read !== null && read.ok) {
+        const against = checkHandoff(ho, read.value, vocabulary);
+        if (!against.ok) {
+          refuse("thread-conflict", "record", against.findings.filter((f) => f.severity === "error"));
+          continue;
+        }
+      }
+      // What the HO's rb= never reads is refused (the object's unreadParts).
+      if (ho !== null) {
+        const asked = readbackSet(ho, vocabulary);
+        if (request.expectAcc !== undefined && criteriaUnread(asked) !== null) {
+          refuse("invalid-request", "expectAcc");
+          continue;
+        }
+        if (request.record !== undefined && recordUnread(asked) !== null) {
+          refuse("invalid-request", "record");
+          continue;
+        }
+      }
+      const criteria = request.expectAcc === undefined ? null : parseCriteria(request.expectAcc, vocabulary);
+      if (criteria !== null && criteria.findings.length > 0) {
+        refuse("invalid-request", "expectAcc", criteria.findings);
+        continue;
+      }
+      challenges.set(event.challenge, { ...before, ...request });
+      registrations.push(["registered"]);
       continue;
     }
     if ("abandon" in event) {
@@ -217,7 +308,14 @@ function replay(events: readonly Event[], end: number): unknown {
       statements.push(said === null ? ["committed", null] : ["refused", said.code, said.slot ?? null, said.received ?? null]);
       continue;
     }
-    const checked = readMessage(named(event.line), resolve);
+    // As the Worker's append route reads a request (worker/input.ts): a line past LIMITS.lineBytes
+    // is refused, line-too-long, before the object sees it.
+    const text = named(event.line);
+    if (utf8Length(text) > LIMITS.lineBytes) {
+      appends.push(["refused", "line-too-long", []]);
+      continue;
+    }
+    const checked = readMessage(text, resolve);
     const m = checked.message;
     if (!checked.ok || m === null) {
       appends.push(["refused", "INVALID", []]);
@@ -240,19 +338,21 @@ function replay(events: readonly Event[], end: number): unknown {
       appends.push(["refused", late.code, []]);
       continue;
     }
+    // As the object: an HO re-issuing a challenged one (the core's reissues) is checked with the
+    // challenge registered for it and its original's, the original's parts standing (challengeOver).
+    const original = m.type === "HO" ? audit.reissues(m) : null;
+    const registered = m.type === "HO" ? challenges.get(m.id) : undefined;
+    const inherited = original === null ? undefined : challenges.get(original);
+    const challenge = challengeOver(registered, inherited);
     if (m.type === "HO") {
-      // As the object: an HO re-issuing a challenged one inherits its challenge (not drawn here).
-      const original = audit.reissues(m);
-      if (original !== null && challenges.has(original)) throw new Error(`a re-issue of the challenged ${original} was drawn`);
-      const challenge = challenges.get(m.id);
       // The object's profileDiffers, then its differsFromRecord (check-ho's errors against the
       // record, the core's checkHandoff), said as its withheldMismatch: HO_DIFFERS, unless every
       // error is HO_NEEDS_EXEC.
-      if (challenge !== undefined && vocabularyOf(m) !== resolve(challenge.profile)) {
+      if (challenge?.profile !== undefined && vocabularyOf(m) !== resolve(challenge.profile)) {
         appends.push(["refused", "HO_DIFFERS", []]);
         continue;
       }
-      if (challenge !== undefined) {
+      if (challenge?.record !== undefined) {
         const read = readRecord(challenge.record, vocabularyOf(m));
         const errors = (read.ok ? checkHandoff(m, read.value, vocabularyOf(m)).findings : read.findings).filter((f) => f.severity === "error");
         if (errors.length > 0) {
@@ -269,8 +369,32 @@ function replay(events: readonly Event[], end: number): unknown {
     let said: Finding[] = [];
     // The done check the object stores for a DN of an HO of the thread: [plan RB id, ok, check-dn's findings].
     let done: unknown = null;
+    if (m.type === "HO" && challenge !== undefined) {
+      // As the object's carryChallenge: the challenge an HO re-issuing a challenged one is checked
+      // with, stored under its id and said (CHALLENGE_CARRIED, slot re); then its unreadChallenge:
+      // a part the HO's rb= does not read is dropped and said (READBACK_NOT_ASKED; slot acc for
+      // criteria), by the core's readbackSet, criteriaUnread and recordUnread.
+      if (original !== null && inherited !== undefined) {
+        challenges.set(m.id, challenge);
+        said.push(finding("CHALLENGE_CARRIED", `carried over from ${original}`, { slot: "re" }));
+      }
+      const asked = readbackSet(m, vocabularyOf(m));
+      const unreadCriteria = challenge.expectAcc !== undefined && criteriaUnread(asked) !== null;
+      const unreadRecord = challenge.record === undefined ? null : recordUnread(asked);
+      if (unreadCriteria) said.push(finding("READBACK_NOT_ASKED", "criteria not read", { slot: "acc" }));
+      if (unreadRecord !== null) said.push(finding("READBACK_NOT_ASKED", "record not read"));
+      if (unreadCriteria || unreadRecord !== null) {
+        const kept: ChallengeRequest = {
+          ...(challenge.expectAcc !== undefined && !unreadCriteria ? { expectAcc: challenge.expectAcc } : {}),
+          ...(challenge.record !== undefined && unreadRecord === null ? { record: challenge.record } : {}),
+          ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
+        };
+        if (kept.expectAcc === undefined && kept.record === undefined) challenges.delete(m.id);
+        else challenges.set(m.id, kept);
+      }
+    }
     // As the object's checkReadback records an RB of a stored HO: none from another party, late
-    // once the HO is closed or withdrawn, else check-rb's verdict (the thread holds no challenge).
+    // once the HO is closed or withdrawn, else check-rb's verdict with the HO's challenge.
     const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
     if (target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES")) {
       const p = target.slots["p"];
@@ -303,8 +427,8 @@ function replay(events: readonly Event[], end: number): unknown {
         const tool = noopAfterCommit(m, ran) ?? doneWithoutCommit(m, plan?.message, (t) => store.get(t), ran);
         if (tool !== null) said = [tool];
         // check-dn itself, as the object's doneAgainstPlan calls it: against the HO the plan read
-        // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, no
-        // record (the thread holds no challenge), the DN as answering that HO.
+        // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, that
+        // HO's record, the DN as answering that HO.
         const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
         const pp = planned.slots["p"];
         const expected = expectations(planned.id);
@@ -336,6 +460,7 @@ function replay(events: readonly Event[], end: number): unknown {
     appends,
     orphans: [...orphans.values()],
     statements,
+    challenges: registrations,
     states: [...tokens].sort(([a], [b]) => a - b).map(([, t]) => (t === null ? null : (store.get(t)?.state ?? null))),
     stored: [...stored.keys()],
     end: { ok: report.ok, errors: codes("error"), notes: codes("note"), handoffs: audit.handoffs(now).map((h) => [h.id, h.state, h.closedBy, h.readback, h.supersededBy]) },

@@ -28,7 +28,13 @@ no or hold, about its item or none; now and then the receiver's), and commits (o
 now and then right after a relay, within seconds, else anywhere later, past an abandon, a close or
 a cancel, on the window's edge or past it), and now and then its handoff's end placed anywhere
 after the prepare (the receiver's DN `OK`, `PARTIAL` or `NOOP`; the sender's CX, then now and then
-the receiver's `val=Y` or `N` to it, or that answer first). A statement's token is fixed (k + 1 in
+the receiver's `val=Y` or `N` to it, or that answer first). Now and then an HO without p= asking `rb=acc`, `acc+pri`, `plan` or `echo`,
+with the sender's withheld criteria registered ahead of it (drawn as generate_readbacks.py draws
+them; now and then with one the route refuses, registered twice, or after the HO) and its receiver's readbacks
+echoing them right, wrong, partly or not at all; re-issues of the challenged HOs (now and then
+asking less, or with criteria of their own registered ahead), with readbacks; HOs asking `rb=exec`
+of an ask with no execution slots; and calls whose `ref` makes the RB near a line's 8,192 bytes,
+either side. A statement's token is fixed (k + 1 in
 32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
 thread (n omitted), so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
@@ -46,6 +52,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import generate_readbacks  # noqa: E402
 import generate_threads  # noqa: E402
 import readback_checker  # noqa: E402
 import validator  # noqa: E402
@@ -186,16 +193,22 @@ def clean_handoff(rng, lines):
 
 
 def odd_handoff(rng, lines):
-    """A pay HO numbered 610 whose statement the thread refuses for what it asks (note 27): one
-    without rb=exec, or one asking CHGBANK, whose execution slots are not the call's; None when the
+    """An HO numbered 610 whose statement the thread refuses for what it asks (note 27): a pay one
+    without rb=exec, one asking rb=exec of an ask with no execution slots (pay's REVIEW, the core's
+    DRAFT), or one asking CHGBANK, whose execution slots are not the call's; None when the
     conversation has fewer than two agents."""
     agents = sorted({slot(t, "from") for t in lines} | {slot(t, "to") for t in lines} - {None})
     if len(agents) < 2:
         return None
     sender, receiver = rng.sample(agents, 2)
     head = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-061")]
-    if rng.random() < 0.5:
+    r = rng.random()
+    if r < 0.4:
         slots = head + [("ask", "PAY"), ("rb", rng.choice(["echo", "all"]))] + generate_threads.PAY
+    elif r < 0.65:
+        # rb=exec of an ask with no execution slots: pay's REVIEW, or the core's DRAFT without p=.
+        slots = head + [("ask", "REVIEW"), ("rb", "exec")] if rng.random() < 0.5 else \
+            [("from", sender), ("to", receiver), ("item", "inv:MD-2026-061"), ("ask", "DRAFT"), ("rb", "exec")]
     else:
         slots = head + [("ask", "CHGBANK"), ("rb", "exec"), ("sup", "marlow"), ("acct", "40-12-88/61102938"), ("apref", "FD-0929")]
     return generate_threads.line("HO", f"{sender}-610", slots)
@@ -208,7 +221,7 @@ def challenged_handoff(rng, lines):
     `"$resolve": ["acct"]` (note 24), now and then without that mark or with another `amt` (the HO
     then contradicts the record and is refused) or another `acct` (the readback relaying the
     call's then fails tier 5). None when the conversation has fewer than
-    two agents. Never re-issued here: the challenge a re-issue inherits is not drawn."""
+    two agents. Its re-issues (ending's, reissued) inherit the challenge (note 34)."""
     agents = sorted({slot(t, "from") for t in lines} | {slot(t, "to") for t in lines} - {None})
     if len(agents) < 2:
         return None
@@ -226,6 +239,77 @@ def challenged_handoff(rng, lines):
         record["amt"] = CHANGED["amt"]
     ho = generate_threads.line("HO", f"{sender}-620", slots)
     return {"challenge": f"{sender}-620", "record": record, "profile": "pay", "near": None}, ho
+
+
+def criteria_handoff(rng, lines):
+    """An HO without p= numbered 630 asking the comprehension readback (`rb=acc`, `acc+pri` or
+    `plan`; now and then `echo`, which does not read criteria) with keys= now and then, and the
+    sender's withheld criteria registered ahead of it (section 4 tier 4, note 34: {"challenge",
+    "expectAcc"}), drawn as generate_readbacks.py draws them; then one to three readbacks of it
+    from its receiver whose acc= echoes the criteria right, wrong (one value another), partly (one
+    left out) or not at all. Returns (challenge, HO, readbacks); None with fewer than two agents."""
+    agents = sorted({slot(t, "from") for t in lines if isinstance(t, str)} | {slot(t, "to") for t in lines if isinstance(t, str)} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    held = generate_readbacks.criteria(rng, rng.randint(1, 3))
+    levels = rng.choice(["acc", "acc", "acc+pri", "plan", "echo"])
+    slots = [("from", sender), ("to", receiver), ("item", "gh:crox/site#42"), ("ask", "DRAFT"), ("rb", levels)]
+    if "pri" in levels:
+        slots.append(("pri", "1"))
+    if rng.random() < 0.7:
+        slots.append(("keys", "+".join(dict.fromkeys(c.split(":")[0] for c in held))))
+    if rng.random() < 0.3:
+        slots.append(("exp", rng.choice(generate_threads.EXPS)))
+    ho = generate_threads.line("HO", f"{sender}-630", slots)
+    registered = held
+    if rng.random() < 0.15:
+        # Criteria the route refuses (invalid-request): one not key:value, a key outside the closed
+        # set, a single-valued key named twice; the HO is then unchallenged.
+        registered = held + [rng.choice(["nocolon", "lenght:2p", "Tone:formal", "len:", "aud:x y", f"{held[0].split(':')[0]}:again"])]
+    challenge = {"challenge": f"{sender}-630", "expectAcc": registered, "near": None}
+    if rng.random() < 0.1:
+        # Registered twice: each part is written once (thread-conflict), the first standing.
+        challenge = [challenge, dict(challenge, expectAcc=generate_readbacks.criteria(rng, 1))]
+    return challenge, ho, [comprehended(rng, ho, held, 631 + j) for j in range(rng.randint(1, 3))]
+
+
+def comprehended(rng, ho_text, held, number):
+    """A readback of a criteria HO from its receiver (its echo, `pri` where rb= asks it, `do=` for
+    rb=plan) whose acc= echoes the withheld criteria right, wrong, partly or not at all."""
+    s = dict(validator.parse(ho_text)[1]["slots"])
+    levels = s["rb"].split("+")
+    acc = list(held)
+    r = rng.random()
+    if r < 0.25:
+        acc[rng.randrange(len(acc))] = generate_readbacks.criteria(rng, 1)[0]
+    elif r < 0.4 and len(acc) > 1:
+        del acc[rng.randrange(len(acc))]
+    elif r < 0.5:
+        acc = generate_readbacks.criteria(rng, 2)
+    slots = [("re", ho_text.split(" ")[2]), ("from", s["to"]), ("to", s["from"]), ("item", s["item"]), ("ask", s["ask"])]
+    if "pri" in levels:
+        slots.append(("pri", s["pri"]))
+    if rng.random() < 0.9:
+        slots.append(("acc", "+".join(acc)))
+    if "plan" in levels:
+        slots.append(("do", "copy"))
+    return generate_threads.line("RB", f"{s['to']}-{number}", slots)
+
+
+def reissued(rng, ho_text, number):
+    """A re-issue of a challenged HO (rule 1: the same HO again under `<sender>-<number>` with re=
+    naming it), now and then asking a lower level (rb=echo or all: a part it does not read is
+    dropped, note 34), and now and then with a challenge of its own registered ahead of it (other
+    criteria; dropped where the original holds criteria, the re-issue's own where it holds none):
+    [its own challenge or None, the re-issue]."""
+    sender = slot(ho_text, "from")
+    ho = ho_text.split(" ")[2]
+    text = ho_text.replace(f" {ho} ", f" {sender}-{number} re={ho} ", 1)
+    if rng.random() < 0.2:
+        text = re.sub(r" rb=[a-z+]+", " rb=" + rng.choice(["echo", "all"]), text, count=1)
+    own = {"challenge": f"{sender}-{number}", "expectAcc": generate_readbacks.criteria(rng, 1), "near": None} if rng.random() < 0.3 else None
+    return [own, text]
 
 
 MAX_SAFE = 2**53 - 1
@@ -281,6 +365,25 @@ def statements(rng, lines):
             at = rng.randint(0, len(out))
             out.insert(at, extra[1])
             out.insert(rng.randint(0, at), extra[0])
+            if rng.random() < 0.25:
+                reissue(rng, out, extra[1], 625)
+    if rng.random() < 0.2:
+        extra = criteria_handoff(rng, out)
+        if extra is not None:
+            at = rng.randint(0, len(out))
+            out.insert(at, extra[1])
+            for challenge in extra[0] if isinstance(extra[0], list) else [extra[0]]:
+                # Now and then registered after the HO: before its readback is checked, or too late.
+                after = rng.random() < 0.2
+                out.insert(rng.randint(out.index(extra[1]) + 1, len(out)) if after else rng.randint(0, out.index(extra[1])), challenge)
+            for rb in extra[2]:
+                out.insert(rng.randint(out.index(extra[1]) + 1, len(out)), rb)
+            if rng.random() < 0.35:
+                texts = reissue(rng, out, extra[1], 635)
+                for j, rb in enumerate(extra[2][:rng.randint(0, 2)]):
+                    rb = rb.replace(f" re={extra[1].split(' ')[2]} ", f" re={texts.split(' ')[2]} ", 1)
+                    rb = rb.replace(f" {rb.split(' ')[2]} ", f" {rb.split(' ')[2][:-3]}{641 + j} ", 1)
+                    out.insert(rng.randint(out.index(texts) + 1, len(out)), rb)
     texts = [t for t in out if isinstance(t, str) and t.split(" ")[1] == "HO"]
     hos = [t.split(" ")[2] for t in texts]
     pay = [h for h, t in zip(hos, texts) if " rb=exec" in t and " p=pay" in t]
@@ -300,19 +403,22 @@ def statements(rng, lines):
             # RB's, or 2^53 - 1: its lines then name the RB as the prepare stated it (note 16).
             n = rng.choice(used_numbers([t for t in out if isinstance(t, str)], slot(text, "to")) + [700 + j for j in range(prepared)] + [MAX_SAFE])
             auto = True
-        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": n, "call": CALL, "near": exp if rng.random() < 0.3 else None})
+        # Now and then a call whose ref is so long that the RB stating it is near a line's 8,192
+        # bytes, either side: one past them could never be relayed (line-too-long).
+        call = CALL if rng.random() < 0.9 else dict(CALL, ref="R" + "7" * rng.randint(7910, 7990))
+        out.insert(i, {"prepare": ho, "statement": prepared, "exp": exp, "n": n, "call": call, "near": exp if rng.random() < 0.3 else None})
         if rng.random() < 0.5:
             out.insert(rng.randint(i + 1, len(out)), {"abandon": prepared, "near": exp})
         if rng.random() < 0.6:
             # Relayed right after the prepare, now and then answered, and committed within seconds.
-            soon = [{"relay": prepared, "ho": text, "auto": auto, "change": None if rng.random() < 0.5 else change(rng), "near": "soon"}]
+            soon = [{"relay": prepared, "ho": text, "auto": auto, "call": call, "change": None if rng.random() < 0.5 else change(rng), "near": "soon"}]
             if rng.random() < 0.4:
                 soon.append(answer(rng, text, prepared, 9, auto))
             soon.append({"commit": prepared, "near": "soon"})
             out[i + 1:i + 1] = soon
         # Its RB relayed (as prepared, or changed), the sender's answers to it, and commits.
         for _ in range(rng.choice([0, 1, 1, 1, 2])):
-            out.insert(rng.randint(i + 1, len(out)), {"relay": prepared, "ho": text, "auto": auto, "change": change(rng), "near": exp})
+            out.insert(rng.randint(i + 1, len(out)), {"relay": prepared, "ho": text, "auto": auto, "call": call, "change": change(rng), "near": exp})
         for j in range(rng.choice([0, 0, 1, 1, 2])):
             out.insert(rng.randint(i + 1, len(out)), answer(rng, text, prepared, j, auto))
         for _ in range(rng.choice([1, 1, 2, 3])):
@@ -324,6 +430,16 @@ def statements(rng, lines):
     return out
 
 
+def reissue(rng, out, ho_text, number):
+    """A re-issue of `ho_text` (reissued) inserted after it, its own challenge, if any, ahead of it; the re-issue."""
+    own, text = reissued(rng, ho_text, number)
+    at = rng.randint(out.index(ho_text) + 1, len(out))
+    out.insert(at, text)
+    if own is not None:
+        out.insert(rng.randint(0, at), own)
+    return text
+
+
 def ending(rng, ho_text, k):
     """How statement k's handoff ends, or moves, placed anywhere after its prepare (before or after
     a commit): the receiver's DN (`OK`, `PARTIAL` or `NOOP`, now and then with values as executed), or the sender's CX, then now and then
@@ -332,7 +448,7 @@ def ending(rng, ho_text, k):
     sender, receiver, item = slot(ho_text, "from"), slot(ho_text, "to"), slot(ho_text, "item")
     ho = ho_text.split(" ")[2]
     r = rng.random()
-    if r < 0.15 and not ho.endswith("-620"):
+    if r < 0.15:
         # Re-issued (rule 1: the same HO sent again), so that the statement's HO is superseded.
         return [ho_text.replace(f" {ho} ", f" {sender}-{860 + k} re={ho} ", 1)]
     if r < 0.3:
@@ -426,7 +542,7 @@ def stated(text, rb_of):
     def read(m):
         mid = rb_of(int(m.group(3))) or f"{m.group(1)}-{700 + int(m.group(3))}"
         return otherwise(mid) if m.group(2) else mid
-    return re.sub(r"([a-z0-9-]+)-@(z?)([0-9]+)@", read, text)
+    return re.sub(r"(?<![a-z0-9-])([a-z0-9-]+)-@(z?)([0-9]+)@", read, text)
 
 
 def answer(rng, ho_text, k, j, auto=False):
@@ -442,13 +558,13 @@ def answer(rng, ho_text, k, j, auto=False):
     return f"RW1 AN {sender}-{950 + 10 * k + j} re={named} from={sender} to={receiver}{about} val={val}"
 
 
-def relay(ho_text, k, exp, change, prepared, rid=None):
+def relay(ho_text, k, exp, change, prepared, rid=None, call=CALL):
     """Statement k's RB as the spec's tool states it (section 5.3: the HO's echo, every execution slot
     with the value that runs, its window, the HO's digest and x_tok), with `change` applied."""
     _, ho = validator.parse(ho_text)
     s = ho["slots"]
     slots = [("re", ho["id"]), ("from", s["to"]), ("to", s["from"]), ("item", s["item"]), ("p", "pay"), ("ask", s["ask"])]
-    slots += list(CALL.items()) + [("exp", exp), ("h", readback_checker.digest(ho)), ("x_tok", token(k))]
+    slots += list(call.items()) + [("exp", exp), ("h", readback_checker.digest(ho)), ("x_tok", token(k))]
     tail = None
     kind = change[0] if change else None
     if kind == "tail":
@@ -498,7 +614,7 @@ def conversation(rng):
         if isinstance(item, str):
             events.append({"at": now, "line": item})
             continue
-        event = {"at": now, **{k: v for k, v in item.items() if k not in ("near", "ho", "change", "auto")}}
+        event = {"at": now, **{k: v for k, v in item.items() if k not in ("near", "ho", "change", "auto") and not ("relay" in item and k == "call")}}
         if "prepare" in item:
             event["token"] = token(item["statement"])
             prepares += 1
@@ -516,7 +632,7 @@ def conversation(rng):
             if window and rng.random() < 0.7:
                 event["at"] = now = max(now, ms(window) + rng.choice([0, MINUTE - 1, MINUTE, MINUTE + 1]))
         if "relay" in item:
-            event = {"at": event["at"], "line": relay(item["ho"], k, windows_of.get(k, "20261002T1200Z"), item["change"], prepares, rb_id(item["ho"], k, item["auto"]))}
+            event = {"at": event["at"], "line": relay(item["ho"], k, windows_of.get(k, "20261002T1200Z"), item["change"], prepares, rb_id(item["ho"], k, item["auto"]), item["call"])}
         events.append(event)
     if rng.random() < 0.6:
         now = edge_after(rng, now) if rng.random() < 0.5 else step(rng, now)

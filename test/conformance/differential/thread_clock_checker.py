@@ -75,6 +75,18 @@ thread_auditor.py is told; a stored DN of an HO of the thread gets check-dn's ch
 plan (done_checker.py, note 26). Past 2^53 - 1 an agent's next number is the lowest free one (note
 32).
 
+The sender's challenge (note 34) is registered ahead of its HO: each part once (`thread-conflict`),
+its criteria read in the HO's vocabulary (the profile named, else the core) and refused when not
+key:value, naming a key outside the closed set or a single-valued key twice (`invalid-request`,
+with those codes), an id a stored line holds refused. An HO re-issuing a challenged one (rule 1, the
+HO it supersedes) is checked with its original's challenge, whose parts stand over any registered
+for its own id (`CHALLENGE_CARRIED`, slot `re`); a part an HO's `rb=` does not read (criteria
+without `rb=acc` or `rb=plan`, a record for an ask with no execution slots) is dropped
+(`READBACK_NOT_ASKED`, slot `acc` for criteria); each readback is judged with what is left
+(tier 4 against the criteria, tier 5 against the record). A line holds at most 8,192 bytes (the
+Worker's request limit): a longer one is refused (`line-too-long`), and so is a prepare whose RB
+line would be longer (it could never be relayed).
+
 A moment is late for a time from the next minute (the clock read to the minute, `exp` its minute
 included) and for a date from the next day. An alarm at a moment records each handoff past its
 `exp` or `due` and each AQ unanswered past its `by=`, as check-thread reports them at that moment
@@ -109,7 +121,18 @@ _judge = thread_auditor.verdict
 # A readback's verdict, judged once for each HO's line and readback (it reads the HO's line alone,
 # and the thread holds no expectations).
 _judged = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text: _judge(types.SimpleNamespace(text=ho_text), rb_text, {}))
-thread_auditor.verdict = lambda ho, rb_text, expected: _judged(ho.text, rb_text) if not expected else _judge(ho, rb_text, expected)
+# The same, with the sender's challenge (its criteria and record, as JSON text).
+_judged_with = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text, expected: _judge(types.SimpleNamespace(text=ho_text), rb_text, json.loads(expected)))
+
+
+def _verdict(ho, rb_text, expected):
+    if not criteria_kept:
+        # --break-criteria: the readback judged as if the sender had withheld no criteria.
+        expected = {k: v for k, v in expected.items() if k != "expectAcc"}
+    return _judged(ho.text, rb_text) if not expected else _judged_with(ho.text, rb_text, json.dumps(expected, sort_keys=True))
+
+
+thread_auditor.verdict = _verdict
 
 ACTING_REPLIES = {"RB", "AN", "DN", "FL", "CX"}
 # Whether the sender's late yes is refused (compare_thread_clocks.py --break-confirmation plants a replay that lets it through).
@@ -129,6 +152,14 @@ calls_read = True
 challenges_kept = True
 # Whether an agent's next number past 2^53 - 1 is its lowest free one (--break-highest plants a replay that goes on counting).
 lowest_free = True
+# Whether the sender's withheld criteria check the readback (--break-criteria plants a replay that judges it without them).
+criteria_kept = True
+# Whether a re-issue carries its original's challenge (--break-carry plants a replay that carries nothing).
+challenges_carried = True
+# Whether a statement whose RB line passes a line's 8,192 bytes is refused (--break-line plants a replay that prepares it).
+lines_bounded = True
+LINE_BYTES = 8192
+PARTS = ("expectAcc", "record")
 
 
 def shown(value):
@@ -157,7 +188,87 @@ class Thread:
         self.stored = {}  # id -> (message as validator reads it, its canonical form)
         self.texts = []  # the stored lines, in order
         self.statements = []  # the prepared statements (Statements.all)
-        self.expectations = {}  # HO id -> the sender's challenge registered ahead of it ({"record"}, note 34)
+        self.expectations = {}  # HO id -> the challenge its readback is checked with ({"expectAcc", "record", "profile"}, note 34)
+        self.registered = {}  # id -> the challenge registered ahead of its HO, as registered
+        self.said = []  # what the thread says of an HO's challenge as it stores it
+
+    def register(self, event, standing):
+        """Note 34 and the challenge route: registered ahead of its HO or for a live HO of the thread
+        until a readback of it is checked (else `thread-conflict`, handoff; an id a stored line
+        other than an HO holds too), each part written once
+        (`thread-conflict`, the part), a profile other than the one the parts held were read with
+        refused (`thread-conflict`, profile), criteria read in the vocabulary (the profile named,
+        else the parts', else the core: section 7, "Without p=, only core vocabulary is valid")
+        that are not key:value, name a key outside the closed set or a single-valued key twice
+        refused (`invalid-request`, expectAcc, with those codes). The record is drawn readable."""
+        handoff = event["challenge"]
+        held = self.stored.get(handoff)
+        ho = held[0] if held is not None and held[0]["type"] == "HO" else None
+        # Note 34: registered until its readback is checked (a readback from its receiver to its sender).
+        if ho is not None and any(h[0]["type"] == "RB" and h[0]["slots"].get("re") == handoff and (h[0]["slots"].get("from"), h[0]["slots"].get("to")) == (ho["slots"].get("to"), ho["slots"].get("from")) for h in self.stored.values()):
+            return ["refused", "thread-conflict", "handoff", []]
+        # Section 2: an id names one message; one a stored line other than an HO holds no HO can take.
+        if held is not None and ho is None:
+            return ["refused", "thread-conflict", "handoff", []]
+        request = {k: event[k] for k in ("expectAcc", "record", "profile") if k in event}
+        if "expectAcc" in request:
+            request["expectAcc"] = "+".join(request["expectAcc"])
+        before = self.registered.get(event["challenge"], {})
+        again = next((part for part in PARTS if part in request and part in before), None)
+        if again is not None:
+            return ["refused", "thread-conflict", again, []]
+        read_with = ho["slots"].get("p") if ho is not None else before.get("profile") or (None if any(part in before for part in PARTS) else False)
+        if "profile" in request and read_with is not False and request["profile"] != read_with:
+            return ["refused", "thread-conflict", "profile", []]
+        if ho is not None:
+            # For an HO of the thread: live (a handoff closed or superseded has no readback left to
+            # check); its record held to check-ho; a part its rb= does not read refused.
+            if dict((h[0], h[1]) for h in standing()["handoffs"]).get(handoff) not in LIVE:
+                return ["refused", "thread-conflict", "handoff", []]
+            s = ho["slots"]
+            if "record" in request and done_checker.contradictions(ho, request["record"]):
+                return ["refused", "thread-conflict", "record", sorted(done_checker.contradictions(ho, request["record"]))]
+            levels = (s.get("rb") or "").split("+")
+            if "expectAcc" in request and "acc" not in levels and "plan" not in levels:
+                return ["refused", "invalid-request", "expectAcc", []]
+            vocab = readback_checker.vocabulary_of(s)
+            if "record" in request and not ((vocab.profile or {}).get("exec") or {}).get(s.get("ask")):
+                return ["refused", "invalid-request", "record", []]
+        if "expectAcc" in request:
+            vocab = validator.SHIPPED.get(ho["slots"].get("p") if ho is not None else request.get("profile") or before.get("profile"), validator.CORE)
+            findings = []
+            readback_checker.parse_criteria(request["expectAcc"], vocab, findings, set())
+            if findings:
+                return ["refused", "invalid-request", "expectAcc", findings]
+        if not request.get("expectAcc") and "record" not in request:
+            return ["registered"]
+        self.registered[handoff] = dict(before, **request)
+        if ho is not None:
+            # The HO is here: its readbacks are checked with it from now on.
+            self.expectations[handoff] = dict(self.expectations.get(handoff, {}), **{k: v for k, v in request.items() if k in PARTS})
+        return ["registered"]
+
+    def reissued(self, m, text):
+        """The HO `m` re-issues (rule 1, as thread_auditor.py reads a re-issue: the HO it supersedes), or None."""
+        if "re" not in m["slots"]:
+            return None
+        handoffs = thread_auditor.audit(self.texts + [text], None, {})["handoffs"]
+        return next((h[0] for h in handoffs if h[4] == m["id"]), None)
+
+    def challenge_of(self, m, text):
+        """The challenge an HO is checked with (note 34): the one registered for its id ahead of
+        it, and for a re-issue its original's, whose parts stand over its own; the re-issue's
+        profile goes with its own parts. (the original or None, the challenge or None)."""
+        # Only a challenged HO has a challenge to carry: the re-issue's audit is read only when one is held.
+        original = self.reissued(m, text) if challenges_carried and self.expectations else None
+        own = self.registered.get(m["id"])
+        inherited = self.expectations.get(original) if original is not None else None
+        if inherited is None:
+            return None, own
+        if own is None:
+            return original, dict(inherited)
+        mine = {part: own[part] for part in PARTS if part in own and part not in inherited}
+        return original, dict(mine, **({"profile": own["profile"]} if mine and "profile" in own else {}), **inherited)
 
     def ho_exp(self, mid):
         """The exp of the stored HO `mid`, or None (none, or no HO)."""
@@ -168,6 +279,9 @@ class Thread:
 
     def append(self, text, ms):
         """(status, code) of one line arriving at `ms`."""
+        # A line holds at most 8,192 bytes of UTF-8 (the Worker's request limit): past them, refused.
+        if len(text.encode()) > LINE_BYTES:
+            return ["refused", "line-too-long"]
         ok, _ = _read_once.verdict(text)
         if not ok:
             return ["refused", "INVALID"]
@@ -198,10 +312,37 @@ class Thread:
                     and (s.get("from"), s.get("to")) == (ho.get("from"), ho.get("to")) and s.get("item") in (None, ho.get("item")) \
                     and (past(rb.get("exp"), now) or past(ho.get("exp"), now)):
                 return ["refused", "THREAD_CONFIRMATION_EXPIRED"]
-        # Note 34: an HO that contradicts the record its sender registered ahead of it is refused
-        # (check-ho, section 5.3: HO_DIFFERS, which value not said, the record being private).
-        if kind == "HO" and m["id"] in self.expectations and done_checker.contradictions(m, self.expectations[m["id"]]["record"]):
-            return ["refused", "HO_DIFFERS"]
+        self.said = []
+        if kind == "HO":
+            original, challenge = self.challenge_of(m, text)
+            if challenge is not None:
+                # Note 34: an HO read with another profile than its challenge was is refused
+                # (HO_DIFFERS); so is one that contradicts the record (check-ho, section 5.3:
+                # HO_DIFFERS, which value not said, the record being private), HO_NEEDS_EXEC where
+                # it does not ask rb=exec for an ask with execution slots and nothing else differs.
+                if "profile" in challenge and s.get("p") != challenge["profile"]:
+                    return ["refused", "HO_DIFFERS"]
+                vocab = readback_checker.vocabulary_of(s)
+                exec_slots = ((vocab.profile or {}).get("exec") or {}).get(s.get("ask"), [])
+                if "record" in challenge:
+                    needs = ["HO_NEEDS_EXEC"] if exec_slots and "exec" not in (s.get("rb") or "").split("+") else []
+                    found = done_checker.contradictions(m, challenge["record"]) + needs
+                    if found:
+                        return ["refused", "HO_NEEDS_EXEC" if set(found) == {"HO_NEEDS_EXEC"} else "HO_DIFFERS"]
+                # Carried to a re-issue, said (CHALLENGE_CARRIED, slot re); a part its rb= does
+                # not read dropped and said (READBACK_NOT_ASKED: criteria without rb=acc or
+                # rb=plan, slot acc; a record for an ask with no execution slots, note 100).
+                if original is not None:
+                    self.said.append(["CHALLENGE_CARRIED", "re", None])
+                levels = (s.get("rb") or "").split("+")
+                if "expectAcc" in challenge and "acc" not in levels and "plan" not in levels:
+                    self.said.append(["READBACK_NOT_ASKED", "acc", None])
+                    del challenge["expectAcc"]
+                if "record" in challenge and not exec_slots:
+                    self.said.append(["READBACK_NOT_ASKED", None, None])
+                    del challenge["record"]
+                if any(part in challenge for part in PARTS):
+                    self.expectations[m["id"]] = challenge
         self.stored[m["id"]] = (m, form, text)
         self.texts.append(text)
         return ["stored", None]
@@ -296,11 +437,14 @@ class Statements:
         # Section 2: an id names one message. An RB under the number of an id the thread holds,
         # or another statement states, or a number of the receiver's a stored line's re= cites
         # (note 32), could never be relayed: by number, in whatever spelling (note 16).
+        # The RB line the receiver relays: past a line's 8,192 bytes it could never be relayed (section 2's line, note 36).
+        rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid, dict(statement_call)) if token is not None else None
+        if lines_bounded and rb is not None and len(rb.encode()) > LINE_BYTES:
+            return refused("line-too-long", "call")
         if any(receiver_number(mid, receiver) == number for mid in self.thread.stored) \
                 or any(st[4] is not None and receiver_number(st[4].split(" ")[2], receiver) == number for st in self.all) \
                 or any(receiver_number(held[0]["slots"].get("re"), receiver) == number for held in self.thread.stored.values()):
             return refused("statement-refused", "n")
-        rb = generate_thread_clocks.relay(held[2], statement, exp, None, k + 1, rid) if token is not None else None
         self.all.append([handoff, exp, "pending", token, rb])
         return k, ["prepared", None, rid]
 
@@ -501,7 +645,7 @@ class Statements:
 def replay(events, end):
     thread = Thread()
     statements = Statements(thread)
-    appends, orphans, marked, tokens, said = [], [], set(), {}, []
+    appends, orphans, marked, tokens, said, registrations = [], [], set(), {}, [], []
     for event in events:
         if event.get("alarm"):
             now = minute(event["at"])
@@ -517,9 +661,8 @@ def replay(events, end):
             said.append(answer)
             continue
         if "challenge" in event:
-            # The sender's record registered ahead of its HO (note 34), read with the profile it names.
-            if challenges_kept:
-                thread.expectations[event["challenge"]] = {"record": event["record"]}
+            # The sender's challenge registered ahead of its HO (note 34), read with the profile it names.
+            registrations.append(thread.register(event, lambda: statements.standing(minute(event["at"]))) if challenges_kept else ["registered"])
             continue
         if "abandon" in event:
             if tokens.get(event["abandon"]) is not None:
@@ -540,12 +683,12 @@ def replay(events, end):
                     re = m["slots"]["re"]
                     statements.withdrawn[re], statements.cancels[re] = withdrawn, m["id"]
                     statements.cancelled |= withdrawn
-            spoken = statements.said(m, now)
+            spoken = thread.said + statements.said(m, now)
             answer = answer + [None, spoken, statements.done(m, now, spoken)]
             statements.after(m, now)
         appends.append(answer)
     statements.expire(minute(end))
     report = thread_auditor.audit(thread.texts, minute(end), thread.expectations, ran=statements.ran())
-    return {"appends": appends, "orphans": orphans, "statements": said,
+    return {"appends": appends, "orphans": orphans, "statements": said, "challenges": registrations,
             "states": [None if k is None else statements.all[k][2] for _, k in sorted(tokens.items())], "stored": list(thread.stored),
             "end": {k: report[k] for k in ("ok", "errors", "notes", "handoffs")}}
