@@ -1,8 +1,9 @@
 /**
  * A challenge's parts (the sender's withheld criteria and record, README note 34), and what an HO
  * is checked with when it re-issues a challenged handoff: its own parts against the original's.
- * And what a readback is checked with from a stored challenge. A file of its own, free of the object's runtime, so the thread-clock differential calls the
- * same rule the object does rather than a copy of it.
+ * And what a readback is checked with from a stored challenge. A file of its own, free of the
+ * object's runtime, so the thread-clock differential calls the same rule the object does rather
+ * than a copy of it.
  */
 
 import { readRecord } from "../../core/index.js";
