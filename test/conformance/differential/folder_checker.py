@@ -649,7 +649,10 @@ def walk(folder, groups, record, wholes=None):
             answers_terms = (kind == "welcome" or m["terms"] is not None) and h is not None \
                 and (parent_id == h["id"] or (parent_id in chains and chains[parent_id]["hello"] == h["id"]))
             downgrade = False
-            if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None:
+            # A chain a lost crossing took holds no terms: a CORE message in it is the pairs' to
+            # judge (README note 131).
+            if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None \
+                    and (h["id"], chain_of[uid]) not in lost:
                 downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
             # The terms of a hello that lost a crossing are no longer on the table (core/mailbox/README.md,
             # "Crossed hellos"): an answer to them is held to the pairs like any other message.
