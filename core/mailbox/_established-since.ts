@@ -4,7 +4,7 @@
  * among the chains a lost crossing did not take; for a hello to one responder, its establishing
  * message). A fact of the walk up to that message, so nothing sent later moves it: a late joiner's
  * counter left unanswered, or a responder still pending at the end, changes no verdict on a
- * message sent before (README notes 110, 132 and 134; section 6: "the thread stays `establishing`
+ * message sent before (README notes 110, 132 and 136; section 6: "the thread stays `establishing`
  * until the initiator sends a causal acceptance of the counter", which is about that chain).
  */
 import type { Handshake } from "./handshake.js";

@@ -274,7 +274,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       // A group's chains may settle different budgets: the strictest binds, whoever answered first
       // (before the group first stands whole, the pairs' budgets hold each chain's from its
       // acceptance). From then on, the strictest of the chains established before each message,
-      // whatever pends or counters later (README note 134): never the handshake's final state.
+      // whatever pends or counters later (README note 136): never the handshake's final state.
       const own = shakes.handshakes.get(thread);
       const ownSince = own === undefined ? undefined : establishedSince(own);
       const fallback = options.budget ?? DEFAULT_EXCHANGE_BUDGET;

@@ -270,7 +270,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       }
     }
     // Two grouped responders work under the stricter of their chains' profiles, whichever side
-    // sends (README notes 121 and 133): a responder's CORE message to another it is bound to, or to
+    // sends (README notes 121 and 135): a responder's CORE message to another it is bound to, or to
     // `ALL`, which every bound responder reads, is held to that one's FULL chain as well as its own.
     // The initiator speaks in each chain it addresses (chainsOf); an answer to terms is a counter.
     if (!foreign && crossed.size === 0 && m.profile !== "FULL" && m.from !== h.from && pairs.has(m.from) && !answersTermsOnTable(m, proposals)) {

@@ -90,7 +90,7 @@ presentation") as one participant's view of the room would be built:
   check() walks twice (group_pairs).
   The hello's thread works under the strictest budget its live chains accepted, each from its own
   acceptance (a chain naming none counting as the default), whoever answered first, from the first
-  message at which its group stood whole (README note 134; before it, the pairs' budgets), so a
+  message at which its group stood whole (README note 136; before it, the pairs' budgets), so a
   counter or a pending responder later changes no earlier limit.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
@@ -228,7 +228,7 @@ def grouping(record, hid):
 
 
 def whole_since(record):
-    """Each hello's first message at which its group stood whole (README note 134): from it on, its
+    """Each hello's first message at which its group stood whole (README note 136): from it on, its
     thread works under its own chains' budgets, whatever pends or counters later."""
     wholes = {}
     for hid in record["hellos"]:
@@ -368,7 +368,7 @@ def walk(folder, groups, record, wholes=None):
     def limit(m):
         """The thread's budget at m: a hello's thread its own handshake's (none named is the default)
         after the first message at which its group stood whole, whatever pends or counters later
-        (README notes 110, 132, 134); before that, as any other thread, the pairs of its first
+        (README notes 110, 132, 136); before that, as any other thread, the pairs of its first
         message established so far (core/mailbox/README.md; section 6: until accepted, a counter
         "is an open question")."""
         t = m["thread"]

@@ -116,7 +116,7 @@ def base(rng, full):
     if group and rng.random() < 0.3:
         # A pair settled before the group hello, under a small budget: until the group first stands
         # whole the hello's thread is held to the pairs' budgets, this one among them, and from then
-        # to its own chains', whatever a late counter leaves open (README notes 110, 134).
+        # to its own chains', whatever a late counter leaves open (README notes 110, 136).
         other = rng.choice(people[1:])
         pre = add(first, [other], "hello", thread=f"t-pre-{other}", request=f"r-pre-{other}", expects=True,
                   exchange_budget=rng.randint(3, 6))
@@ -186,7 +186,7 @@ def full_handshake(rng, add, hello, first, other, welcome_to=None):
                 profile="CORE")
         if grouped and rng.random() < 0.7:
             # In a group, the initiator accepts the CORE counter: this chain settles CORE beside the
-            # others' FULL, and two responders work under the stricter (README notes 121, 133).
+            # others' FULL, and two responders work under the stricter (README notes 121, 135).
             add(first, [other], "state", parent=w.key, thread=hello.thread, request=hello.request, terms="accept", profile="CORE")
         return
     w = add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
@@ -283,7 +283,7 @@ def group_work(rng, add, msgs, first, others):
             last = thread_of(msgs, hello)[-1]
             kind = rng.choice(["reply", "deliver", "state", "request"])
             # In a FULL hello's thread, now and then CORE: held to the stricter of the two responders'
-            # chains (README note 133), to ALL to every grouped responder's.
+            # chains (README note 135), to ALL to every grouped responder's.
             core = {"profile": "CORE"} if hello.thread in add.full_threads and rng.random() < 0.4 else {}
             rep = add(a, [b] if rng.random() < 0.7 else ["ALL"], kind, parent=last.key, thread=hello.thread,
                       request=hello.request, expects=kind == "request", **core)
