@@ -21,10 +21,13 @@ function settledChains(handshake: Chains): ResponderHandshake[] {
 /**
  * The strictest exchange budget the live established chains accepted, a chain whose terms named
  * none counting as `unnamed` (the default it set, section 8); undefined when no chain is established.
+ * With `before`, only the chains established before that message: each binds from the acceptance
+ * (or FULL ack) that established it, so the limit at a message is the one in force when it was sent.
  */
-export function settledBudget(handshake: Chains, unnamed: number): number | undefined {
+export function settledBudget(handshake: Chains, unnamed: number, before?: string): number | undefined {
   let strictest: number | undefined;
   for (const r of settledChains(handshake)) {
+    if (before !== undefined && (r.established_by as string) >= before) continue;
     const budget = r.exchange_budget ?? unnamed;
     if (strictest === undefined || budget < strictest) strictest = budget;
   }

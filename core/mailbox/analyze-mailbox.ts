@@ -272,16 +272,16 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       // else their pair's (section 8: "The handshake sets a per-thread exchange budget"), never
       // another pair's of the same arena; each from the acceptance that set it, not before (6).
       // A group's chains may settle different budgets: the strictest binds, whoever answered first
-      // (before the group is whole, the pairs' budgets hold each chain's from its acceptance).
+      // (before the group first stands whole, the pairs' budgets hold each chain's from its
+      // acceptance). From then on, the strictest of the chains established before each message,
+      // whatever pends or counters later (README note 136): never the handshake's final state.
       const own = shakes.handshakes.get(thread);
-      const ownSince = own !== undefined && own.state === "established" ? establishedSince(own) : undefined;
+      const ownSince = own === undefined ? undefined : establishedSince(own);
       const fallback = options.budget ?? DEFAULT_EXCHANGE_BUDGET;
-      const ownBudget = own === undefined || ownSince === undefined ? undefined : settledBudget(own, fallback);
       const pairBudget = pairBudgetAt(first, pairs, fallback);
-      const limitAt = (before: string | null): number =>
-        ownSince !== undefined && ownBudget !== undefined && (before === null || ownSince < before)
-          ? ownBudget
-          : (pairBudget(before ?? undefined) ?? fallback);
+      const ownBudget = (before: string | null): number | undefined =>
+        own === undefined || ownSince === undefined || (before !== null && before <= ownSince) ? undefined : settledBudget(own, fallback, before ?? undefined);
+      const limitAt = (before: string | null): number => ownBudget(before) ?? pairBudget(before ?? undefined) ?? fallback;
       const spoken = trustedThreads.get(thread) ?? [];
       const budget = exchangeBudget(spoken, limitAt, findings);
       // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).

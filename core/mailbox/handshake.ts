@@ -142,6 +142,9 @@ function changedTerms(answer: MailboxEnvelope, pair: Pair, unnamedBudget: number
   return changed;
 }
 
+/** An answer to terms that were on the table (a welcome, or `terms`): a counter or an acceptance, never a silent downgrade. */
+const answersTermsOnTable = (m: MailboxEnvelope, proposals: ReadonlySet<string>): boolean => (m.kind === "welcome" || m.terms !== null) && m.reply_to !== null && proposals.has(m.reply_to);
+
 const misaddressedFinding = (entry: MailboxEntry, parent: MailboxEnvelope, miss: Misaddressed): MailboxFinding =>
   mailboxFinding("HANDSHAKE_MISADDRESSED", `this ${entry.envelope.kind} answers ${parent.kind} ${parent.id}, but ${miss.why}; it accepts, counters and establishes nothing`, { ...at(entry), slot: miss.slot });
 
@@ -185,7 +188,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // agents this handshake does not bind to its sender is held to their pairs. Where the hello
     // lost a crossing, the whole thread is judged so already.
     if (crossed.size === 0 && !isHandler(m.from)) {
-      const answersTerms = (m.kind === "welcome" || m.terms !== null) && m.reply_to !== null && proposals.has(m.reply_to);
+      const answersTerms = answersTermsOnTable(m, proposals);
       const foreign = m.arena !== h.arena;
       const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
       // `ALL` reaches the whole room: everyone but those the handshake binds to the sender (none,
@@ -265,6 +268,15 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
           pair.established_by = m.id;
         }
       }
+    }
+    // Two grouped responders work under the stricter of their chains' profiles, whichever side
+    // sends (README notes 121 and 135): a responder's CORE message to another it is bound to, or to
+    // `ALL`, which every bound responder reads, is held to that one's FULL chain as well as its own.
+    // The initiator speaks in each chain it addresses (chainsOf); an answer to terms is a counter.
+    if (!foreign && crossed.size === 0 && m.profile !== "FULL" && m.from !== h.from && pairs.has(m.from) && !answersTermsOnTable(m, proposals)) {
+      const bound = bindsTo(m, h, pairs);
+      const peers = m.to.includes(ALL) ? [...pairs.keys()] : m.to;
+      if (peers.some((t) => t !== h.from && t !== m.from && bound(t) && pairs.get(t)?.profile === "FULL")) downgraded = true;
     }
     regroup(m.id);
     if (downgraded) findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));

@@ -43,7 +43,7 @@ presentation") as one participant's view of the room would be built:
 - the exchange budget (section 8): per thread, agent-to-agent messages since the last Handler
   message (which resets to 0) or declared `new_evidence` (which resets and counts itself); the
   limit at a message is the one in force when it was sent (README note 110): a hello's thread its
-  own established handshake's (none named: 20), else the strictest budget the thread's first
+  own handshake's (none named: 20) once its group stood whole (below), else the strictest budget the thread's first
   sender accepted with those it addresses in handshakes settled before it (else 20); past it only
   an owed reply may follow, anything else is EXCHANGE_BUDGET_EXCEEDED;
 - never republish (section 9): a second answer of one kind, sender and arena to a reply_to and
@@ -89,7 +89,9 @@ presentation") as one participant's view of the room would be built:
   and profiles. The crossings a hello loses are known only once the later hello is walked, so
   check() walks twice (group_pairs).
   The hello's thread works under the strictest budget its live chains accepted, each from its own
-  acceptance (a chain naming none counting as the default), whoever answered first.
+  acceptance (a chain naming none counting as the default), whoever answered first, from the first
+  message at which its group stood whole (README note 136; before it, the pairs' budgets), so a
+  counter or a pending responder later changes no earlier limit.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
@@ -198,35 +200,54 @@ def check(folder):
     chains crossings took; the second judges the folder with each group's responder pairs."""
     record = {}
     walk(folder, {}, record)
-    return walk(folder, group_pairs(record), None)
+    return walk(folder, group_pairs(record), None, whole_since(record))
+
+
+def grouping(record, hid):
+    """Each responder of hello `hid` and the first message at or after its establishment at which the
+    group stood whole (README note 132): every live responder that welcomed by then established and
+    every live name the hello names welcomed. That changes only at a welcome or an establishment, so
+    those are the moments read. For a hello to one responder, its establishing message."""
+    h = record["hellos"][hid]
+    named = agents(h["to"])
+    welcome_at = {n: w for n, w in record["welcomed"].get(hid, {}).items() if (hid, n) not in record["lost"]}
+    settled_at = {n: record["settled"][(hid, n)][0] for n in welcome_at if (hid, n) in record["settled"]}
+    names = [n for n in named if (hid, n) not in record["lost"]]
+
+    def whole(at):
+        opened = [n for n, w in welcome_at.items() if w <= at]
+        return bool(opened) and all(n in settled_at and settled_at[n] <= at for n in opened) \
+            and all(n in welcome_at and welcome_at[n] <= at for n in names)
+    grouped = {}
+    for at in sorted(set(welcome_at.values()) | set(settled_at.values())):
+        if whole(at):
+            for n, s in settled_at.items():
+                if s <= at:
+                    grouped.setdefault(n, at)
+    return grouped
+
+
+def whole_since(record):
+    """Each hello's first message at which its group stood whole (README note 136): from it on, its
+    thread works under its own chains' budgets, whatever pends or counters later."""
+    wholes = {}
+    for hid in record["hellos"]:
+        grouped = grouping(record, hid)
+        if grouped:
+            wholes[hid] = min(grouped.values())
+    return wholes
 
 
 def group_pairs(record):
     """The responder pairs of every group hello (to ALL, or to several by name), from the first
     pass: pair -> (the UUID from which both are grouped, the stricter of the two chains' budgets,
-    FULL when either chain settled FULL). The group stands whole at a message when every live
-    responder that welcomed by then has established and every live name it names has welcomed;
-    that changes only at a welcome or an establishment, so those are the moments read. A responder
-    is grouped at the first such moment at or after its establishment (README note 132)."""
+    FULL when either chain settled FULL). A responder is grouped at the first message at or after
+    its establishment at which the group stands whole (grouping; README note 132)."""
     pairs = {}
     for hid, h in record["hellos"].items():
-        named = agents(h["to"])
-        if h["to"] != ["ALL"] and len(named) < 2:
+        if h["to"] != ["ALL"] and len(agents(h["to"])) < 2:
             continue
-        welcome_at = {n: w for n, w in record["welcomed"].get(hid, {}).items() if (hid, n) not in record["lost"]}
-        settled_at = {n: record["settled"][(hid, n)][0] for n in welcome_at if (hid, n) in record["settled"]}
-        names = [n for n in named if (hid, n) not in record["lost"]]
-
-        def whole(at):
-            opened = [n for n, w in welcome_at.items() if w <= at]
-            return bool(opened) and all(n in settled_at and settled_at[n] <= at for n in opened) \
-                and all(n in welcome_at and welcome_at[n] <= at for n in names)
-        grouped = {}
-        for at in sorted(set(welcome_at.values()) | set(settled_at.values())):
-            if whole(at):
-                for n, s in settled_at.items():
-                    if s <= at:
-                        grouped.setdefault(n, at)
+        grouped = grouping(record, hid)
         ordered = sorted(grouped)
         for i, a in enumerate(ordered):
             for b in ordered[i + 1:]:
@@ -244,10 +265,12 @@ def group_pairs(record):
     return pairs
 
 
-def walk(folder, groups, record):
+def walk(folder, groups, record, wholes=None):
     """One walk in UUID order; `groups` the responder pairs of the group hellos (group_pairs), each
-    joining the pairs after the message from which both are grouped; `record`, when given, receives
-    what group_pairs reads."""
+    joining the pairs after the message from which both are grouped; `wholes` each hello's first
+    message at which its group stood whole (whole_since); `record`, when given, receives what
+    group_pairs reads."""
+    wholes = wholes or {}
     findings = set()
     by_id = {}
     for f in sorted(folder["files"], key=lambda f: f["name"]):
@@ -344,15 +367,16 @@ def walk(folder, groups, record):
 
     def limit(m):
         """The thread's budget at m: a hello's thread its own handshake's (none named is the default)
-        once every agent it names settled it; before that, as any other thread, the pairs of its
-        first message established so far (core/mailbox/README.md; section 6: until accepted, a
-        counter "is an open question")."""
+        after the first message at which its group stood whole, whatever pends or counters later
+        (README notes 110, 132, 136); before that, as any other thread, the pairs of its first
+        message established so far (core/mailbox/README.md; section 6: until accepted, a counter
+        "is an open question")."""
         t = m["thread"]
         h = held.get(hello_of_thread.get(t))
         # The strictest budget the hello's live chains accepted, each binding from its own
         # acceptance, whoever answered first (a chain naming none counting as the default).
         own = [b for (hid, _), (_, b, _) in chain_settled.items() if h is not None and hid == h["id"]]
-        if own:
+        if own and wholes.get(h["id"], m["id"]) < m["id"]:
             return min(own)
         if t in thread_limit:
             return thread_limit[t]()
@@ -625,7 +649,10 @@ def walk(folder, groups, record):
             answers_terms = (kind == "welcome" or m["terms"] is not None) and h is not None \
                 and (parent_id == h["id"] or (parent_id in chains and chains[parent_id]["hello"] == h["id"]))
             downgrade = False
-            if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None:
+            # A chain a lost crossing took holds no terms: a CORE message in it is the pairs' to
+            # judge (README note 131).
+            if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None \
+                    and (h["id"], chain_of[uid]) not in lost:
                 downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
             # The terms of a hello that lost a crossing are no longer on the table (core/mailbox/README.md,
             # "Crossed hellos"): an answer to them is held to the pairs like any other message.

@@ -113,6 +113,14 @@ def base(rng, full):
     # (and every name it names) has established, and two responders work together from the first
     # message at which it stood whole with both established (README note 132).
     group = len(people) >= 3 and rng.random() < 0.3
+    if group and rng.random() < 0.3:
+        # A pair settled before the group hello, under a small budget: until the group first stands
+        # whole the hello's thread is held to the pairs' budgets, this one among them, and from then
+        # to its own chains', whatever a late counter leaves open (README notes 110, 136).
+        other = rng.choice(people[1:])
+        pre = add(first, [other], "hello", thread=f"t-pre-{other}", request=f"r-pre-{other}", expects=True,
+                  exchange_budget=rng.randint(3, 6))
+        add(other, [first], "welcome", parent=pre.key, thread=pre.thread, request=pre.request, terms="accept")
     if group:
         group_hello(rng, add, first, people[1:], full)
     for other in ([] if group else people[1:]):
@@ -172,9 +180,14 @@ def full_handshake(rng, add, hello, first, other, welcome_to=None):
             if way == "late":
                 add.late_acks.append((ack, acc))
         return
-    if rng.random() < 0.15:
-        add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept",
-            profile="CORE")
+    grouped = add.group is not None and add.group["hello"] is hello
+    if rng.random() < (0.3 if grouped else 0.15):
+        w = add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept",
+                profile="CORE")
+        if grouped and rng.random() < 0.7:
+            # In a group, the initiator accepts the CORE counter: this chain settles CORE beside the
+            # others' FULL, and two responders work under the stricter (README notes 121, 135).
+            add(first, [other], "state", parent=w.key, thread=hello.thread, request=hello.request, terms="accept", profile="CORE")
         return
     w = add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
     way = rng.choice(["now", "now", "now", "late", "late", "core", "none"])
@@ -269,8 +282,11 @@ def group_work(rng, add, msgs, first, others):
         else:
             last = thread_of(msgs, hello)[-1]
             kind = rng.choice(["reply", "deliver", "state", "request"])
+            # In a FULL hello's thread, now and then CORE: held to the stricter of the two responders'
+            # chains (README note 135), to ALL to every grouped responder's.
+            core = {"profile": "CORE"} if hello.thread in add.full_threads and rng.random() < 0.4 else {}
             rep = add(a, [b] if rng.random() < 0.7 else ["ALL"], kind, parent=last.key, thread=hello.thread,
-                      request=hello.request, expects=kind == "request")
+                      request=hello.request, expects=kind == "request", **core)
         if rng.random() < 0.3:
             add(rng.choice([first, *responders] or [first]), ["ALL"], rng.choice(["deliver", "reply"]), parent=rep.key,
                 thread=rep.thread, request=rep.request)
