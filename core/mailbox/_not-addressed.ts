@@ -5,7 +5,7 @@
  * consumed-UUID cursor" of what it read. Its own message, one sent to others, or one of another
  * arena than the one reconciled is none of those: such an entry settles nothing (the message is
  * not this participant's to handle) and owes nothing, so it is said (a note), not passed over.
- * A refused file addressed to others only, or of another arena, is read alike (README notes 126, 132).
+ * A refused file addressed to others only, or of another arena, is read alike (README notes 126, 134).
  */
 import { ALL } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
