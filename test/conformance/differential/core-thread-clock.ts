@@ -226,7 +226,8 @@ function replay(events: readonly Event[], end: number): unknown {
         ...(event.record === undefined ? {} : { record: event.record }),
         ...(event.profile === undefined ? {} : { profile: event.profile }),
       };
-      const refuse = (kind: string, parameter: string, findings: readonly Finding[] = []) => registrations.push(["refused", kind, parameter, findings.map((f) => f.code)]);
+      // Its findings' codes as a multiset, sorted (a refusal's order of findings is not compared).
+      const refuse = (kind: string, parameter: string, findings: readonly Finding[] = []) => registrations.push(["refused", kind, parameter, findings.map((f) => f.code).sort()]);
       // An id a line other than an HO holds (a statement's RB numbered as the HO would be): no HO can take it.
       if (holder !== undefined) {
         refuse("thread-conflict", "handoff");
@@ -241,6 +242,11 @@ function replay(events: readonly Event[], end: number): unknown {
       const registered = before.expectAcc !== undefined || before.record !== undefined;
       const held = ho !== null ? vocabularyOf(ho) : before.profile !== undefined ? resolve(before.profile) : registered ? resolve(null) : undefined;
       const wanted = request.profile === undefined ? undefined : shippedVocabulary(request.profile);
+      // A profile no shipped one has (the thread holds none of its own here): unknown-profile.
+      if (request.profile !== undefined && wanted === undefined) {
+        refuse("unknown-profile", "profile");
+        continue;
+      }
       if (wanted !== undefined && held !== undefined && wanted !== held) {
         refuse("thread-conflict", "profile");
         continue;

@@ -238,7 +238,81 @@ def challenged_handoff(rng, lines):
     elif r < 0.35:
         record["amt"] = CHANGED["amt"]
     ho = generate_threads.line("HO", f"{sender}-620", slots)
-    return {"challenge": f"{sender}-620", "record": record, "profile": "pay", "near": None}, ho
+    challenge = {"challenge": f"{sender}-620", "record": record, "profile": "pay", "near": None}
+    q = rng.random()
+    if q < 0.12:
+        # A record the vocabulary does not read (note 24): invalid-record.
+        challenge["record"] = unreadable(rng, record)
+    elif q < 0.2:
+        # No profile named: ahead of the HO read with the core (pay's slots unknown, note 34), after
+        # it with the HO's own.
+        del challenge["profile"]
+    elif q < 0.28:
+        # Another profile than the HO's: one that is not shipped, or clin.
+        challenge["profile"] = rng.choice(["clin", "nosuch"])
+    return challenge, ho
+
+
+def unreadable(rng, record):
+    """`record` with one thing the vocabulary does not read (note 24): a key no slot has, a value its
+    slot's type does not admit as written or decoded (the number 20261002 for the date `paid`, true or
+    12345678 for the token `acct`, `"x"` for `amt`, a list for the single-valued `cur`, a code the enum
+    lacks), or a `$resolve` that is not a list of slot names; now and then two of them."""
+    out = dict(record)
+    for _ in range(1 if rng.random() < 0.8 else 2):
+        r = rng.randrange(9)
+        if r == 0:
+            out["nokey"] = "1"
+        elif r == 1:
+            out["paid"] = 20261002
+        elif r == 2:
+            out["acct"] = rng.choice([True, 12345678])
+        elif r == 3:
+            out["amt"] = "x"
+        elif r == 4:
+            out["cur"] = ["GBP", "EUR"]
+        elif r == 5:
+            out["kind"] = "ALL"
+        elif r == 6:
+            out["$resolve"] = "acct"
+        elif r == 7:
+            out["$resolve"] = ["acct", "nokey"]
+        else:
+            out["pri"] = 9
+    return out
+
+
+def unread_record(rng, lines):
+    """An HO numbered 650 whose ask has no execution slots (pay's REVIEW, or the core's DRAFT
+    without p=), carrying values, with the sender's record of them ({"challenge", "record",
+    "profile"?}; now and then one value another, so that check-ho refuses the HO): a record tier 5
+    never reads (note 34: ahead of its HO dropped with READBACK_NOT_ASKED, no slot; for the HO
+    appended refused, invalid-request). Returns (challenge, HO, readbacks); None with fewer than two
+    agents."""
+    agents = sorted({slot(t, "from") for t in lines if isinstance(t, str)} | {slot(t, "to") for t in lines if isinstance(t, str)} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    rb = rng.choice(["echo", "exec", "all"])
+    if rng.random() < 0.6:
+        slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-065"), ("ask", "REVIEW"), ("rb", rb), ("amt", "5400.00"), ("cur", "GBP")]
+        record = {"amt": "5400.00", "cur": "GBP"}
+        profile = "pay"
+    else:
+        slots = [("from", sender), ("to", receiver), ("item", "gh:crox/site#65"), ("ask", "DRAFT"), ("rb", rb), ("pri", "2")]
+        record = {"pri": rng.choice([2, "2"])}
+        profile = None
+    if rng.random() < 0.2:
+        record = dict(record, **{next(iter(record)): "5401.00" if profile else 3})
+    ho = generate_threads.line("HO", f"{sender}-650", slots)
+    challenge = {"challenge": f"{sender}-650", "record": record, "near": None}
+    if profile is not None and rng.random() < 0.8:
+        challenge["profile"] = profile
+    s = dict(slots)
+    echo = [(k, v) for k, v in slots if k not in ("p", "from", "to", "item", "ask", "rb")]
+    readbacks = [generate_threads.line("RB", f"{receiver}-{651 + j}", [("re", f"{sender}-650"), ("from", receiver), ("to", sender), ("item", s["item"])]
+                                       + ([("p", "pay")] if profile else []) + [("ask", s["ask"])] + echo) for j in range(rng.randint(0, 2))]
+    return challenge, ho, readbacks
 
 
 def criteria_handoff(rng, lines):
@@ -269,8 +343,14 @@ def criteria_handoff(rng, lines):
         registered = held + [rng.choice(["nocolon", "lenght:2p", "Tone:formal", "len:", "aud:x y", f"{held[0].split(':')[0]}:again"])]
     challenge = {"challenge": f"{sender}-630", "expectAcc": registered, "near": None}
     if rng.random() < 0.1:
+        # A profile named that the HO (no p=) does not carry, or none shipped has.
+        challenge["profile"] = rng.choice(["pay", "nosuch"])
+    if rng.random() < 0.1:
         # Registered twice: each part is written once (thread-conflict), the first standing.
         challenge = [challenge, dict(challenge, expectAcc=generate_readbacks.criteria(rng, 1))]
+    elif rng.random() < 0.06:
+        # Then a record naming a profile other than the criteria were read with (thread-conflict, profile).
+        challenge = [challenge, {"challenge": f"{sender}-630", "record": {"pri": 1}, "profile": "pay", "near": None}]
     return challenge, ho, [comprehended(rng, ho, held, 631 + j) for j in range(rng.randint(1, 3))]
 
 
@@ -364,9 +444,22 @@ def statements(rng, lines):
         if extra is not None:
             at = rng.randint(0, len(out))
             out.insert(at, extra[1])
-            out.insert(rng.randint(0, at), extra[0])
+            # Now and then registered after its HO (before or after a readback of it), else ahead.
+            out.insert(rng.randint(at + 1, len(out)) if rng.random() < 0.3 else rng.randint(0, at), extra[0])
             if rng.random() < 0.25:
-                reissue(rng, out, extra[1], 625)
+                text = reissue(rng, out, extra[1], 625)
+                if rng.random() < 0.3:
+                    # A record registered for the re-issue once it is appended: held to check-ho
+                    # (HO_NEEDS_EXEC where it asks less), or a part its original's carried already holds.
+                    out.insert(rng.randint(out.index(text) + 1, len(out)), dict(extra[0], challenge=text.split(" ")[2]))
+    if rng.random() < 0.1:
+        extra = unread_record(rng, out)
+        if extra is not None:
+            at = rng.randint(0, len(out))
+            out.insert(at, extra[1])
+            out.insert(rng.randint(at + 1, len(out)) if rng.random() < 0.3 else rng.randint(0, at), extra[0])
+            for rb in extra[2]:
+                out.insert(rng.randint(out.index(extra[1]) + 1, len(out)), rb)
     if rng.random() < 0.2:
         extra = criteria_handoff(rng, out)
         if extra is not None:
