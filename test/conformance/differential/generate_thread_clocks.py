@@ -226,7 +226,10 @@ def challenged_handoff(rng, lines):
     if len(agents) < 2:
         return None
     sender, receiver = rng.sample(agents, 2)
-    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-062"), ("ask", "PAY"), ("rb", "exec")]
+    # Now and then asking no rb=exec of PAY, whose execution slots the record holds: check-ho's
+    # HO_NEEDS_EXEC (note 99), the HO refused after the record, the record refused after the HO.
+    rb = "exec" if rng.random() < 0.85 else rng.choice(["echo", "all"])
+    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-062"), ("ask", "PAY"), ("rb", rb)]
     slots += [kv for kv in generate_threads.PAY if kv[0] != "acct"]
     record = dict(CALL, **{"$resolve": ["acct"]})
     r = rng.random()
@@ -444,8 +447,10 @@ def statements(rng, lines):
         if extra is not None:
             at = rng.randint(0, len(out))
             out.insert(at, extra[1])
-            # Now and then registered after its HO (before or after a readback of it), else ahead.
-            out.insert(rng.randint(at + 1, len(out)) if rng.random() < 0.3 else rng.randint(0, at), extra[0])
+            # Now and then registered after its HO (before or after a readback of it), else ahead;
+            # more often for an HO that asks no rb=exec (check-ho's HO_NEEDS_EXEC either way).
+            after = rng.random() < (0.3 if " rb=exec" in extra[1] else 0.6)
+            out.insert(rng.randint(at + 1, len(out)) if after else rng.randint(0, at), extra[0])
             if rng.random() < 0.25:
                 text = reissue(rng, out, extra[1], 625)
                 if rng.random() < 0.3:
