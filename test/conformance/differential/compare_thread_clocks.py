@@ -4,7 +4,7 @@ conversations with clocks, and compares them.
     python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit] [--break-relay] [--break-numbering]
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
-                                     [--break-profile] [--break-late-record] [--break-unread]
+                                     [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -30,7 +30,8 @@ challenge to a re-issue, --break-line one that prepares a statement whose RB lin
 8,192 bytes, --break-record one that takes a record the vocabulary does not read (note 24),
 --break-profile one that takes a challenge's profile whatever it names, --break-late-record one
 that takes a record for an appended HO that asks no rb=exec of an ask with execution slots
-(HO_NEEDS_EXEC), --break-unread one that keeps, unsaid, a record an HO's ask does not read. Needs
+(HO_NEEDS_EXEC), --break-unread one that keeps, unsaid, a record an HO's ask does not read, --break-incomplete one
+that prepares a statement for an HO asking rb=acc, whose RB carries no acc=. Needs
 python3 and node.
 """
 import collections
@@ -139,6 +140,8 @@ PLANTED = {
     "--break-profile": (thread_clock_checker, "profiles_read"),
     # A replay that takes a record registered for an appended HO that asks no rb=exec of an ask with execution slots.
     "--break-late-record": (thread_clock_checker, "late_records_held"),
+    # A replay that prepares a statement for an HO asking rb=acc, whose RB would carry no acc=.
+    "--break-incomplete": (thread_clock_checker, "statements_complete"),
     # A replay that keeps a record an HO's ask does not read, unsaid.
     "--break-unread": (thread_clock_checker, "unread_records_dropped"),
 }

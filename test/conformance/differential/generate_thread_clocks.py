@@ -256,6 +256,31 @@ def challenged_handoff(rng, lines):
     return challenge, ho
 
 
+def planned_criteria(rng, lines):
+    """A pay HO numbered 660 asking rb=acc+exec of PAY with every execution value and criteria of
+    its own on the line (`acc=`), the sender's other criteria withheld and registered ahead of it
+    (note 34: {"challenge", "expectAcc", "profile": "pay"}), one or two readbacks of it from its
+    receiver echoing the withheld criteria (now and then the line's), and the receiver's DN
+    reporting the act: the plan a DN is checked against is a readback judged with the withheld
+    criteria, which set the line's own aside (section 4, tier 4). Returns (challenge, HO, later
+    lines); None with fewer than two agents."""
+    agents = sorted({slot(t, "from") for t in lines if isinstance(t, str)} | {slot(t, "to") for t in lines if isinstance(t, str)} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    withheld = generate_readbacks.criteria(rng, rng.randint(1, 2))
+    shown = generate_readbacks.criteria(rng, rng.randint(1, 2))
+    item = "inv:MD-2026-066"
+    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", item), ("ask", "PAY"), ("rb", "acc+exec"), ("acc", "+".join(shown))] + generate_threads.PAY
+    ho = generate_threads.line("HO", f"{sender}-660", slots)
+    later = []
+    for j in range(rng.randint(1, 2)):
+        acc = withheld if rng.random() < 0.8 else shown
+        later.append(generate_threads.line("RB", f"{receiver}-{661 + j}", [("re", f"{sender}-660"), ("from", receiver), ("to", sender), ("item", item), ("p", "pay"), ("ask", "PAY"), ("acc", "+".join(acc))] + generate_threads.PAY))
+    later.append(f"RW1 DN {receiver}-665 re={sender}-660 from={receiver} to={sender} item={item} out=OK p=pay " + " ".join(f"{k}={v}" for k, v in CALL.items()))
+    return {"challenge": f"{sender}-660", "expectAcc": withheld, "profile": "pay", "near": None}, ho, later
+
+
 def unreadable(rng, record):
     """`record` with one thing the vocabulary does not read (note 24): a key no slot has, a value its
     slot's type does not admit as written or decoded (the number 20261002 for the date `paid`, true or
@@ -457,6 +482,15 @@ def statements(rng, lines):
                     # A record registered for the re-issue once it is appended: held to check-ho
                     # (HO_NEEDS_EXEC where it asks less), or a part its original's carried already holds.
                     out.insert(rng.randint(out.index(text) + 1, len(out)), dict(extra[0], challenge=text.split(" ")[2]))
+    if rng.random() < 0.08:
+        extra = planned_criteria(rng, out)
+        if extra is not None:
+            at = rng.randint(0, len(out))
+            out.insert(at, extra[1])
+            out.insert(rng.randint(0, at), extra[0])
+            for text in extra[2]:
+                # In order: the readbacks, then the DN, each anywhere after the HO.
+                out.insert(rng.randint(max(out.index(t) for t in [extra[1]] + [x for x in extra[2] if x in out]) + 1, len(out)), text)
     if rng.random() < 0.1:
         extra = unread_record(rng, out)
         if extra is not None:

@@ -156,6 +156,8 @@ lowest_free = True
 criteria_kept = True
 # Whether a re-issue carries its original's challenge (--break-carry plants a replay that carries nothing).
 challenges_carried = True
+# Whether a statement for an HO asking rb=acc or rb=plan is refused, its RB lacking acc= (--break-incomplete plants a replay that prepares it).
+statements_complete = True
 # Whether a record is read when it is registered (--break-record plants a replay that takes any record).
 records_read = True
 # Whether a challenge's profile must be a shipped one and the one its parts or HO were read with
@@ -516,6 +518,14 @@ class Statements:
         used = [mid for mid in named if receiver_number(mid, receiver) == number]
         if used:
             return refused("statement-refused", "n", [("READBACK_ID_REUSED", "id", f"an id other than {used[-1]}", rid)])
+        # Section 5.1: a readback of an HO asking rb=acc or rb=plan carries the receiver's criteria
+        # (acc=), and rb=plan its do=; the tool states the call alone and the receiver relays it
+        # unchanged, so a statement that could never pass tier 4 is refused (READBACK_INCOMPLETE).
+        levels = (s.get("rb") or "").split("+")
+        incomplete = [("READBACK_INCOMPLETE", "acc", None, None)] if "acc" in levels or "plan" in levels else []
+        incomplete += [("READBACK_INCOMPLETE", "do", None, None)] if "plan" in levels else []
+        if incomplete and statements_complete:
+            return refused("statement-refused", None, incomplete)
         # Section 2: an id names one message. An RB under the number of an id the thread holds,
         # or another statement states, or a number of the receiver's a stored line's re= cites
         # (note 32), could never be relayed: by number, in whatever spelling (note 16).
