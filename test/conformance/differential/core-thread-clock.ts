@@ -434,11 +434,11 @@ function replay(events: readonly Event[], end: number): unknown {
         if (tool !== null) said = [tool];
         // check-dn itself, as the object's doneAgainstPlan calls it: against the HO the plan read
         // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, that
-        // HO's record, the DN as answering that HO.
+        // HO's record and withheld criteria, the DN as answering that HO.
         const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
         const pp = planned.slots["p"];
         const expected = expectations(planned.id);
-        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected?.record, expected?.resolve);
+        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected?.record, expected?.resolve, expected?.expectAcc);
         done = [plan?.rb ?? null, report.ok && tool === null, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
       }
     }
