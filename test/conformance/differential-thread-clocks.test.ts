@@ -4,6 +4,7 @@
 // takes them (the core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit
 // cleared by commitClearance over the relayed readbacks and the sender's answers; the statements a
 // close or cancel ends; a record or criteria registered for an HO and carried to its re-issue;
+// a record the vocabulary does not read, a profile not shipped or not the parts' or the HO's;
 // the done check a DN gets; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
@@ -121,6 +122,27 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
     expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "line-too-long", "call"]);
     expect(first.replay.statements[i]?.[0]).toBe("prepared");
+  });
+
+  it("names a record the replay takes though the vocabulary does not read it", { timeout: 90_000 }, () => {
+    // The replay that reads no record when it is registered takes one with a key no slot has, or a
+    // value its slot's type does not admit, which the thread refuses (invalid-record, note 24).
+    const { status, output } = compare(["300", "1", "--first", "--break-record"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const i = first.core.challenges.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.challenges[k]));
+    expect(first.core.challenges[i]?.slice(0, 3)).toStrictEqual(["refused", "invalid-record", "record"]);
+    expect((first.core.challenges[i]?.[3] as string[]).every((code) => code === "RECORD_SHAPE")).toBe(true);
+  });
+
+  it("names a challenge's profile the replay takes though it is none shipped, or not its parts' or its HO's", { timeout: 90_000 }, () => {
+    // The replay that takes any profile registers what the thread refuses (unknown-profile, or
+    // thread-conflict naming profile, note 34), or refuses an HO the thread stores.
+    const { status, output } = compare(["300", "1", "--first", "--break-profile"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const refusals = (answers: unknown[][]) => answers.filter((a) => a[2] === "profile").length;
+    expect(refusals(first.core.challenges)).toBeGreaterThan(refusals(first.replay.challenges));
   });
 
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {

@@ -219,6 +219,11 @@ def readable_value(vocab, key, typ, value):
     return False
 
 
+def cut(text):
+    """A value as a finding shows it: past 40 characters, its first 40 and `...` (note 36)."""
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 def shown(value):
     """A slot value as a line writes it (a boolean Y or N)."""
     return "Y" if value is True else "N" if value is False else str(value)
@@ -525,7 +530,11 @@ class Statements:
         incomplete = [("READBACK_INCOMPLETE", "acc", None, None)] if "acc" in levels or "plan" in levels else []
         incomplete += [("READBACK_INCOMPLETE", "do", None, None)] if "plan" in levels else []
         if incomplete and statements_complete:
-            return refused("statement-refused", None, incomplete)
+            # Said beside them, as make-rb says it (section 5.3): each execution value the call
+            # gives otherwise than the HO, which the readback would state (a note, EXEC_DIFFERS).
+            differs = [("EXEC_DIFFERS", key, shown(s[key]), cut(shown(statement_call[key]))) for key in exec_slots
+                       if key in s and key in statement_call and shown(statement_call[key]) != shown(s[key])]
+            return refused("statement-refused", None, incomplete + differs)
         # Section 2: an id names one message. An RB under the number of an id the thread holds,
         # or another statement states, or a number of the receiver's a stored line's re= cites
         # (note 32), could never be relayed: by number, in whatever spelling (note 16).
