@@ -24,8 +24,8 @@
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
 // `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
 // "expectAcc"?, "record"?, "profile"?}): registered ahead of its HO as the object's challengeNow
-// does (each part once, the profile, the core's readRecord and parseCriteria; an id a stored line
-// holds), its answer ["registered"] or ["refused", kind, parameter, [codes]] in "challenges"; an
+// does (each part once, the profile: none shipped unknown-profile, not the parts' or the HO's
+// thread-conflict; the core's readRecord and parseCriteria; an id a stored line holds), its answer ["registered"] or ["refused", kind, parameter, [codes]] in "challenges"; an
 // HO is checked with it and, re-issuing a challenged HO (the core's reissues), with its original's
 // (the Worker's challengeOver), said CHALLENGE_CARRIED, a part its rb= does not read dropped and
 // said READBACK_NOT_ASKED (the core's criteriaUnread, recordUnread); a readback checked with the

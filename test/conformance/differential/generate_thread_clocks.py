@@ -34,7 +34,10 @@ them; now and then with one the route refuses, registered twice, or after the HO
 echoing them right, wrong, partly or not at all; re-issues of the challenged HOs (now and then
 asking less, or with criteria of their own registered ahead), with readbacks; HOs asking `rb=exec`
 of an ask with no execution slots; and calls whose `ref` makes the RB near a line's 8,192 bytes,
-either side. A statement's token is fixed (k + 1 in
+either side. Records now and then registered after their HO, that the vocabulary does not read
+(unreadable), naming another profile or none; an HO numbered 650 whose ask has no execution slots
+with a record of its values (unread_record); a pay HO numbered 660 asking `rb=acc+exec` with
+criteria on its line and others withheld, its readbacks and DN (planned_criteria). A statement's token is fixed (k + 1 in
 32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
 thread (n omitted), so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the

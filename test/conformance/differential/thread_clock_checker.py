@@ -75,8 +75,14 @@ thread_auditor.py is told; a stored DN of an HO of the thread gets check-dn's ch
 plan (done_checker.py, note 26). Past 2^53 - 1 an agent's next number is the lowest free one (note
 32).
 
-The sender's challenge (note 34) is registered ahead of its HO: each part once (`thread-conflict`),
-its criteria read in the HO's vocabulary (the profile named, else the core) and refused when not
+The sender's challenge (note 34) is registered ahead of its HO or for a live one: each part once
+(`thread-conflict`; a part carried to a re-issue counts), its profile a shipped one
+(`unknown-profile`) and the one its parts or its HO were read with (`thread-conflict`), its record
+read in that vocabulary (note 24: a key no slot has, a value its slot's type does not admit, a
+`$resolve` naming no slot, each `RECORD_SHAPE`, `invalid-record`) and, for an appended HO, held to
+check-ho (`HO_NEEDS_EXEC` among its findings, note 99); a statement for an HO asking `rb=acc` or
+`rb=plan` is refused, its RB carrying no `acc=` (section 5.1, `READBACK_INCOMPLETE`). Its
+criteria are read in the HO's vocabulary (the profile named, else the core) and refused when not
 key:value, naming a key outside the closed set or a single-valued key twice (`invalid-request`,
 with those codes), an id a stored line holds refused. An HO re-issuing a challenged one (rule 1, the
 HO it supersedes) is checked with its original's challenge, whose parts stand over any registered
