@@ -27,9 +27,11 @@ export interface DoneReport {
  * execution values to the receiver: those are checked against what the receiver read back. It
  * stands for the plan only if it passes check-rb here, with `record` (the sender's, as check-rb's
  * tier 5 takes it) for the values the receiver resolved: without one they are unverified, and an
- * unverified readback plans nothing (section 5.3: "and the readback passed").
+ * unverified readback plans nothing (section 5.3: "and the readback passed"). `expectAcc`, the
+ * sender's withheld criteria, judges it at tier 4 as check-rb did: withheld criteria set the HO's
+ * own `acc=` aside, so a readback that passed with them could read void without them.
  */
-export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>, resolve?: readonly string[]): DoneReport {
+export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>, resolve?: readonly string[], expectAcc?: string | readonly string[]): DoneReport {
   const out: Finding[] = [];
   // Read in its HO's vocabulary, as a readback is (README note 71).
   const dn = _replyAsRead(received, ho.slots["p"], vocabulary);
@@ -78,7 +80,8 @@ export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary
     out.push(..._recordContradictions(ho, record, vocabulary, resolve));
   }
   if (rb !== undefined) {
-    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? {} : { record, ...(resolve === undefined ? {} : { resolve }) }));
+    const withheld = expectAcc === undefined ? {} : { expectAcc };
+    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? withheld : { ...withheld, record, ...(resolve === undefined ? {} : { resolve }) }));
     if (verdict === "void") out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));
     if (verdict === "unverified") unverified = rb.id;
     if (verdict !== "wilco") rb = undefined;

@@ -4,6 +4,7 @@
 // takes them (the core's arrivalRefusal, then the audit; prepare, abandon and commit, a commit
 // cleared by commitClearance over the relayed readbacks and the sender's answers; the statements a
 // close or cancel ends; a record or criteria registered for an HO and carried to its re-issue;
+// a record the vocabulary does not read, a profile not shipped or not the parts' or the HO's;
 // the done check a DN gets; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
@@ -28,7 +29,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
 
   it("names a disagreement when there is one", { timeout: 90_000 }, () => {
     // The replay told that a readback may be confirmed whenever the yes comes takes a late val=Y the core refuses.
-    const { status, output } = compare(["300", "1", "--first", "--break-confirmation"]);
+    const { status, output } = compare(["150", "1", "--first", "--break-confirmation"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
     expect(first.core.appends.some((a) => a[1] === "THREAD_CONFIRMATION_EXPIRED")).toBe(true);
@@ -38,7 +39,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a commit the replay runs without its readback's clearance", { timeout: 90_000 }, () => {
     // The replay told that a statement runs whenever it is in its window, whatever was relayed,
     // checked or answered, commits what the core refuses until a passing, unheld readback relays it.
-    const { status, output } = compare(["800", "1", "--first", "--break-commit"]);
+    const { status, output } = compare(["300", "1", "--first", "--break-commit"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
     const refused = first.core.statements.findIndex((a, i) => a[0] === "refused" && a.length === 4 && first.replay.statements[i]?.[0] === "committed");
@@ -59,7 +60,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names why a prepare was refused when the replay says otherwise", { timeout: 90_000 }, () => {
     // The replay told to hold a call to the execution slots without reading it in the HO's
     // vocabulary refuses a non-pay HO's statement for its rb= where the thread refuses the call.
-    const { status, output } = compare(["300", "1", "--first", "--break-prepare"]);
+    const { status, output } = compare(["150", "1", "--first", "--break-prepare"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
     const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
@@ -84,19 +85,20 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a handoff the replay judges without the record its sender registered ahead of it", { timeout: 90_000 }, () => {
     // The replay that drops the challenge reads the challenged HO's readback as if the thread held
     // no record for the account the HO leaves to the receiver, where the thread checks it against it.
-    const { status, output } = compare(["300", "1", "--first", "--break-challenge"]);
+    const { status, output } = compare(["150", "1", "--first", "--break-challenge"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
-    const challenged = first.case.events.find((e) => "challenge" in e)?.["challenge"];
-    expect(typeof challenged).toBe("string");
-    const stands = (handoffs: unknown[][]) => handoffs.find((h) => h[0] === challenged)?.[3];
-    expect(stands(first.core.end.handoffs)).not.toBe(stands(first.replay.end.handoffs));
+    // Any of the conversation's challenged HOs (a record's, criteria's): one stands otherwise.
+    const challenged = first.case.events.filter((e) => "challenge" in e).map((e) => e["challenge"]);
+    expect(challenged.length).toBeGreaterThan(0);
+    const stands = (handoffs: unknown[][], id: unknown) => handoffs.find((h) => h[0] === id)?.[3];
+    expect(challenged.some((id) => stands(first.core.end.handoffs, id) !== stands(first.replay.end.handoffs, id))).toBe(true);
   });
 
   it("names a readback the replay judges without the criteria its sender withheld", { timeout: 90_000 }, () => {
     // The replay that drops the withheld criteria at tier 4 judges a criteria HO's readback as if
     // the sender had registered none (ACC_UNCHECKED, a note) where the thread compares them.
-    const { status, output } = compare(["300", "1", "--first", "--break-criteria"]);
+    const { status, output } = compare(["150", "1", "--first", "--break-criteria"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
     const challenged = first.case.events.filter((e) => Array.isArray(e["expectAcc"])).map((e) => e["challenge"]);
@@ -106,7 +108,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
 
   it("names a re-issue the replay does not hold to its original's challenge", { timeout: 90_000 }, () => {
     // The replay that carries nothing to a re-issue (note 34) says no CHALLENGE_CARRIED where the thread does.
-    const { status, output } = compare(["300", "1", "--first", "--break-carry"]);
+    const { status, output } = compare(["150", "1", "--first", "--break-carry"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
     const carried = (appends: unknown[][]) => appends.filter((a) => ((a[3] ?? []) as unknown[][]).some((f) => f[0] === "CHALLENGE_CARRIED")).length;
@@ -121,6 +123,27 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
     expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "line-too-long", "call"]);
     expect(first.replay.statements[i]?.[0]).toBe("prepared");
+  });
+
+  it("names a record the replay takes though the vocabulary does not read it", { timeout: 90_000 }, () => {
+    // The replay that reads no record when it is registered takes one with a key no slot has, or a
+    // value its slot's type does not admit, which the thread refuses (invalid-record, note 24).
+    const { status, output } = compare(["150", "1", "--first", "--break-record"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const i = first.core.challenges.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.challenges[k]));
+    expect(first.core.challenges[i]?.slice(0, 3)).toStrictEqual(["refused", "invalid-record", "record"]);
+    expect((first.core.challenges[i]?.[3] as string[]).every((code) => code === "RECORD_SHAPE")).toBe(true);
+  });
+
+  it("names a challenge's profile the replay takes though it is none shipped, or not its parts' or its HO's", { timeout: 90_000 }, () => {
+    // The replay that takes any profile registers what the thread refuses (unknown-profile, or
+    // thread-conflict naming profile, note 34), or refuses an HO the thread stores.
+    const { status, output } = compare(["150", "1", "--first", "--break-profile"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const refusals = (answers: unknown[][]) => answers.filter((a) => a[2] === "profile").length;
+    expect(refusals(first.core.challenges)).toBeGreaterThan(refusals(first.replay.challenges));
   });
 
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {

@@ -430,6 +430,17 @@ describe("a record that holds only some of the HO's execution values: the thread
     const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record: withoutKind }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
     expect(thread?.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "kind"]]);
   });
+  it("check-dn judges the plan with the sender's withheld criteria, as check-rb judged it: they set the HO's own acc= aside", () => {
+    // A readback that passed with the withheld criteria is void against the HO's own acc=; the
+    // thread stands it as the plan, so check-dn, given them, must not call it DONE_PLAN_VOID.
+    const asked = read("RW1 HO scheduler-1 p=pay from=scheduler to=payer item=inv:MD-2026-057 ask=PAY rb=acc+exec acc=len:120w sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+    const relayed = read("RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay acc=len:200w sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+    const dn = read("RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
+    expect(readbackVerdict(checkReadback(asked, relayed, pay, { expectAcc: ["len:200w"] }))).toBe("wilco");
+    expect(readbackVerdict(checkReadback(asked, relayed, pay))).toBe("void");
+    expect(checkDone(asked, dn, pay, relayed, undefined, undefined, ["len:200w"])).toStrictEqual({ ok: true, findings: [] });
+    expect(checkDone(asked, dn, pay, relayed).findings.map((f) => [f.code, f.slot ?? null])).toContainEqual(["DONE_PLAN_VOID", "rb"]);
+  });
   it("names the slot the record contradicts and the record's value, as check-rb does, without the HO's (the thread keeps none)", () => {
     const record = { ...approved, acct: "99-99-99/00000000" };
     const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;

@@ -1354,6 +1354,18 @@ describe("prepared statements, with exp enforced by the object", () => {
     expect((await ok(await append(u, [PAY_DN]))).results[0].done).toMatchObject({ plan: "payer-1", ok: true, findings: [] });
   });
 
+  it("stands a readback judged with the sender's withheld criteria as the plan: check-dn gets them too, not DONE_PLAN_VOID", async () => {
+    // The HO's own acc= says len:120w; the sender withheld len:200w, which sets it aside (tier 4).
+    // The readback echoing the withheld criteria passes, and the DN is checked against it as the plan.
+    const ho = PAY_HO.replace(" rb=exec", " rb=acc+exec acc=len:120w");
+    const rb = PAY_RB.replace(" h=a7a82de76607", "").replace(" ask=PAY", " ask=PAY acc=len:200w");
+    const t = fresh();
+    await ok(await append(t, [ho]));
+    expect((await postJson(`/v1/threads/${t}/handoffs/scheduler-1/challenge`, { expectAcc: ["len:200w"] })).status).toBe(204);
+    expect((await ok(await append(t, [rb]))).results[0].readback.verdict).toBe("wilco");
+    expect((await ok(await append(t, [PAY_DN]))).results[0].done).toMatchObject({ plan: "payer-1", ok: true, findings: [] });
+  });
+
   it("refuses a commit after exp, by the object's own clock, and keeps refusing", async () => {
     const t = fresh();
     const s = await prepared(t, "20991002T1405Z");

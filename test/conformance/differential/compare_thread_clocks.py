@@ -3,7 +3,8 @@ conversations with clocks, and compares them.
 
     python3 compare_thread_clocks.py COUNT SEED [--first] [--break-confirmation] [--break-commit] [--break-relay] [--break-numbering]
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
-                                     [--break-criteria] [--break-carry] [--break-line]
+                                     [--break-criteria] [--break-carry] [--break-line] [--break-record]
+                                     [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -26,7 +27,12 @@ an out=NOOP report, --break-done one that plans by the HO's values alone, --brea
 replay that drops the record registered ahead of an HO, --break-criteria one that judges a
 readback without the criteria its sender withheld, --break-carry one that carries nothing of a
 challenge to a re-issue, --break-line one that prepares a statement whose RB line passes a line's
-8,192 bytes. Needs python3 and node.
+8,192 bytes, --break-record one that takes a record the vocabulary does not read (note 24),
+--break-profile one that takes a challenge's profile whatever it names, --break-late-record one
+that takes a record for an appended HO that asks no rb=exec of an ask with execution slots
+(HO_NEEDS_EXEC), --break-unread one that keeps, unsaid, a record an HO's ask does not read, --break-incomplete one
+that prepares a statement for an HO asking rb=acc, whose RB carries no acc=. Needs
+python3 and node.
 """
 import collections
 import json
@@ -128,6 +134,16 @@ PLANTED = {
     "--break-carry": (thread_clock_checker, "challenges_carried"),
     # A replay that prepares a statement whose RB line passes a line's bytes.
     "--break-line": (thread_clock_checker, "lines_bounded"),
+    # A replay that takes a record the vocabulary does not read (note 24) when it is registered.
+    "--break-record": (thread_clock_checker, "records_read"),
+    # A replay that takes a challenge's profile whatever it names (none shipped, or not its parts' or HO's).
+    "--break-profile": (thread_clock_checker, "profiles_read"),
+    # A replay that takes a record registered for an appended HO that asks no rb=exec of an ask with execution slots.
+    "--break-late-record": (thread_clock_checker, "late_records_held"),
+    # A replay that prepares a statement for an HO asking rb=acc, whose RB would carry no acc=.
+    "--break-incomplete": (thread_clock_checker, "statements_complete"),
+    # A replay that keeps a record an HO's ask does not read, unsaid.
+    "--break-unread": (thread_clock_checker, "unread_records_dropped"),
 }
 
 

@@ -24,8 +24,8 @@
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
 // `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
 // "expectAcc"?, "record"?, "profile"?}): registered ahead of its HO as the object's challengeNow
-// does (each part once, the profile, the core's readRecord and parseCriteria; an id a stored line
-// holds), its answer ["registered"] or ["refused", kind, parameter, [codes]] in "challenges"; an
+// does (each part once, the profile: none shipped unknown-profile, not the parts' or the HO's
+// thread-conflict; the core's readRecord and parseCriteria; an id a stored line holds), its answer ["registered"] or ["refused", kind, parameter, [codes]] in "challenges"; an
 // HO is checked with it and, re-issuing a challenged HO (the core's reissues), with its original's
 // (the Worker's challengeOver), said CHALLENGE_CARRIED, a part its rb= does not read dropped and
 // said READBACK_NOT_ASKED (the core's criteriaUnread, recordUnread); a readback checked with the
@@ -226,7 +226,8 @@ function replay(events: readonly Event[], end: number): unknown {
         ...(event.record === undefined ? {} : { record: event.record }),
         ...(event.profile === undefined ? {} : { profile: event.profile }),
       };
-      const refuse = (kind: string, parameter: string, findings: readonly Finding[] = []) => registrations.push(["refused", kind, parameter, findings.map((f) => f.code)]);
+      // Its findings' codes as a multiset, sorted (a refusal's order of findings is not compared).
+      const refuse = (kind: string, parameter: string, findings: readonly Finding[] = []) => registrations.push(["refused", kind, parameter, findings.map((f) => f.code).sort()]);
       // An id a line other than an HO holds (a statement's RB numbered as the HO would be): no HO can take it.
       if (holder !== undefined) {
         refuse("thread-conflict", "handoff");
@@ -241,6 +242,11 @@ function replay(events: readonly Event[], end: number): unknown {
       const registered = before.expectAcc !== undefined || before.record !== undefined;
       const held = ho !== null ? vocabularyOf(ho) : before.profile !== undefined ? resolve(before.profile) : registered ? resolve(null) : undefined;
       const wanted = request.profile === undefined ? undefined : shippedVocabulary(request.profile);
+      // A profile no shipped one has (the thread holds none of its own here): unknown-profile.
+      if (request.profile !== undefined && wanted === undefined) {
+        refuse("unknown-profile", "profile");
+        continue;
+      }
       if (wanted !== undefined && held !== undefined && wanted !== held) {
         refuse("thread-conflict", "profile");
         continue;
@@ -428,11 +434,11 @@ function replay(events: readonly Event[], end: number): unknown {
         if (tool !== null) said = [tool];
         // check-dn itself, as the object's doneAgainstPlan calls it: against the HO the plan read
         // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, that
-        // HO's record, the DN as answering that HO.
+        // HO's record and withheld criteria, the DN as answering that HO.
         const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
         const pp = planned.slots["p"];
         const expected = expectations(planned.id);
-        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected?.record, expected?.resolve);
+        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected?.record, expected?.resolve, expected?.expectAcc);
         done = [plan?.rb ?? null, report.ok && tool === null, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
       }
     }

@@ -34,7 +34,10 @@ them; now and then with one the route refuses, registered twice, or after the HO
 echoing them right, wrong, partly or not at all; re-issues of the challenged HOs (now and then
 asking less, or with criteria of their own registered ahead), with readbacks; HOs asking `rb=exec`
 of an ask with no execution slots; and calls whose `ref` makes the RB near a line's 8,192 bytes,
-either side. A statement's token is fixed (k + 1 in
+either side. Records now and then registered after their HO, that the vocabulary does not read
+(unreadable), naming another profile or none; an HO numbered 650 whose ask has no execution slots
+with a record of its values (unread_record); a pay HO numbered 660 asking `rb=acc+exec` with
+criteria on its line and others withheld, its readbacks and DN (planned_criteria). A statement's token is fixed (k + 1 in
 32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
 thread (n omitted), so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
@@ -226,7 +229,10 @@ def challenged_handoff(rng, lines):
     if len(agents) < 2:
         return None
     sender, receiver = rng.sample(agents, 2)
-    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-062"), ("ask", "PAY"), ("rb", "exec")]
+    # Now and then asking no rb=exec of PAY, whose execution slots the record holds: check-ho's
+    # HO_NEEDS_EXEC (note 99), the HO refused after the record, the record refused after the HO.
+    rb = "exec" if rng.random() < 0.85 else rng.choice(["echo", "all"])
+    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-062"), ("ask", "PAY"), ("rb", rb)]
     slots += [kv for kv in generate_threads.PAY if kv[0] != "acct"]
     record = dict(CALL, **{"$resolve": ["acct"]})
     r = rng.random()
@@ -238,7 +244,106 @@ def challenged_handoff(rng, lines):
     elif r < 0.35:
         record["amt"] = CHANGED["amt"]
     ho = generate_threads.line("HO", f"{sender}-620", slots)
-    return {"challenge": f"{sender}-620", "record": record, "profile": "pay", "near": None}, ho
+    challenge = {"challenge": f"{sender}-620", "record": record, "profile": "pay", "near": None}
+    q = rng.random()
+    if q < 0.12:
+        # A record the vocabulary does not read (note 24): invalid-record.
+        challenge["record"] = unreadable(rng, record)
+    elif q < 0.2:
+        # No profile named: ahead of the HO read with the core (pay's slots unknown, note 34), after
+        # it with the HO's own.
+        del challenge["profile"]
+    elif q < 0.28:
+        # Another profile than the HO's: one that is not shipped, or clin.
+        challenge["profile"] = rng.choice(["clin", "nosuch"])
+    return challenge, ho
+
+
+def planned_criteria(rng, lines):
+    """A pay HO numbered 660 asking rb=acc+exec of PAY with every execution value and criteria of
+    its own on the line (`acc=`), the sender's other criteria withheld and registered ahead of it
+    (note 34: {"challenge", "expectAcc", "profile": "pay"}), one or two readbacks of it from its
+    receiver echoing the withheld criteria (now and then the line's), and the receiver's DN
+    reporting the act: the plan a DN is checked against is a readback judged with the withheld
+    criteria, which set the line's own aside (section 4, tier 4). Returns (challenge, HO, later
+    lines); None with fewer than two agents."""
+    agents = sorted({slot(t, "from") for t in lines if isinstance(t, str)} | {slot(t, "to") for t in lines if isinstance(t, str)} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    withheld = generate_readbacks.criteria(rng, rng.randint(1, 2))
+    shown = generate_readbacks.criteria(rng, rng.randint(1, 2))
+    item = "inv:MD-2026-066"
+    slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", item), ("ask", "PAY"), ("rb", "acc+exec"), ("acc", "+".join(shown))] + generate_threads.PAY
+    ho = generate_threads.line("HO", f"{sender}-660", slots)
+    later = []
+    for j in range(rng.randint(1, 2)):
+        acc = withheld if rng.random() < 0.8 else shown
+        later.append(generate_threads.line("RB", f"{receiver}-{661 + j}", [("re", f"{sender}-660"), ("from", receiver), ("to", sender), ("item", item), ("p", "pay"), ("ask", "PAY"), ("acc", "+".join(acc))] + generate_threads.PAY))
+    later.append(f"RW1 DN {receiver}-665 re={sender}-660 from={receiver} to={sender} item={item} out=OK p=pay " + " ".join(f"{k}={v}" for k, v in CALL.items()))
+    return {"challenge": f"{sender}-660", "expectAcc": withheld, "profile": "pay", "near": None}, ho, later
+
+
+def unreadable(rng, record):
+    """`record` with one thing the vocabulary does not read (note 24): a key no slot has, a value its
+    slot's type does not admit as written or decoded (the number 20261002 for the date `paid`, true or
+    12345678 for the token `acct`, `"x"` for `amt`, a list for the single-valued `cur`, a code the enum
+    lacks), or a `$resolve` that is not a list of slot names; now and then two of them."""
+    out = dict(record)
+    for _ in range(1 if rng.random() < 0.8 else 2):
+        r = rng.randrange(9)
+        if r == 0:
+            out["nokey"] = "1"
+        elif r == 1:
+            out["paid"] = 20261002
+        elif r == 2:
+            out["acct"] = rng.choice([True, 12345678])
+        elif r == 3:
+            out["amt"] = "x"
+        elif r == 4:
+            out["cur"] = ["GBP", "EUR"]
+        elif r == 5:
+            out["kind"] = "ALL"
+        elif r == 6:
+            out["$resolve"] = "acct"
+        elif r == 7:
+            out["$resolve"] = ["acct", "nokey"]
+        else:
+            out["pri"] = 9
+    return out
+
+
+def unread_record(rng, lines):
+    """An HO numbered 650 whose ask has no execution slots (pay's REVIEW, or the core's DRAFT
+    without p=), carrying values, with the sender's record of them ({"challenge", "record",
+    "profile"?}; now and then one value another, so that check-ho refuses the HO): a record tier 5
+    never reads (note 34: ahead of its HO dropped with READBACK_NOT_ASKED, no slot; for the HO
+    appended refused, invalid-request). Returns (challenge, HO, readbacks); None with fewer than two
+    agents."""
+    agents = sorted({slot(t, "from") for t in lines if isinstance(t, str)} | {slot(t, "to") for t in lines if isinstance(t, str)} - {None})
+    if len(agents) < 2:
+        return None
+    sender, receiver = rng.sample(agents, 2)
+    rb = rng.choice(["echo", "exec", "all"])
+    if rng.random() < 0.6:
+        slots = [("p", "pay"), ("from", sender), ("to", receiver), ("item", "inv:MD-2026-065"), ("ask", "REVIEW"), ("rb", rb), ("amt", "5400.00"), ("cur", "GBP")]
+        record = {"amt": "5400.00", "cur": "GBP"}
+        profile = "pay"
+    else:
+        slots = [("from", sender), ("to", receiver), ("item", "gh:crox/site#65"), ("ask", "DRAFT"), ("rb", rb), ("pri", "2")]
+        record = {"pri": rng.choice([2, "2"])}
+        profile = None
+    if rng.random() < 0.2:
+        record = dict(record, **{next(iter(record)): "5401.00" if profile else 3})
+    ho = generate_threads.line("HO", f"{sender}-650", slots)
+    challenge = {"challenge": f"{sender}-650", "record": record, "near": None}
+    if profile is not None and rng.random() < 0.8:
+        challenge["profile"] = profile
+    s = dict(slots)
+    echo = [(k, v) for k, v in slots if k not in ("p", "from", "to", "item", "ask", "rb")]
+    readbacks = [generate_threads.line("RB", f"{receiver}-{651 + j}", [("re", f"{sender}-650"), ("from", receiver), ("to", sender), ("item", s["item"])]
+                                       + ([("p", "pay")] if profile else []) + [("ask", s["ask"])] + echo) for j in range(rng.randint(0, 2))]
+    return challenge, ho, readbacks
 
 
 def criteria_handoff(rng, lines):
@@ -269,8 +374,14 @@ def criteria_handoff(rng, lines):
         registered = held + [rng.choice(["nocolon", "lenght:2p", "Tone:formal", "len:", "aud:x y", f"{held[0].split(':')[0]}:again"])]
     challenge = {"challenge": f"{sender}-630", "expectAcc": registered, "near": None}
     if rng.random() < 0.1:
+        # A profile named that the HO (no p=) does not carry, or none shipped has.
+        challenge["profile"] = rng.choice(["pay", "nosuch"])
+    if rng.random() < 0.1:
         # Registered twice: each part is written once (thread-conflict), the first standing.
         challenge = [challenge, dict(challenge, expectAcc=generate_readbacks.criteria(rng, 1))]
+    elif rng.random() < 0.06:
+        # Then a record naming a profile other than the criteria were read with (thread-conflict, profile).
+        challenge = [challenge, {"challenge": f"{sender}-630", "record": {"pri": 1}, "profile": "pay", "near": None}]
     return challenge, ho, [comprehended(rng, ho, held, 631 + j) for j in range(rng.randint(1, 3))]
 
 
@@ -364,9 +475,33 @@ def statements(rng, lines):
         if extra is not None:
             at = rng.randint(0, len(out))
             out.insert(at, extra[1])
-            out.insert(rng.randint(0, at), extra[0])
+            # Now and then registered after its HO (before or after a readback of it), else ahead;
+            # more often for an HO that asks no rb=exec (check-ho's HO_NEEDS_EXEC either way).
+            after = rng.random() < (0.3 if " rb=exec" in extra[1] else 0.6)
+            out.insert(rng.randint(at + 1, len(out)) if after else rng.randint(0, at), extra[0])
             if rng.random() < 0.25:
-                reissue(rng, out, extra[1], 625)
+                text = reissue(rng, out, extra[1], 625)
+                if rng.random() < 0.3:
+                    # A record registered for the re-issue once it is appended: held to check-ho
+                    # (HO_NEEDS_EXEC where it asks less), or a part its original's carried already holds.
+                    out.insert(rng.randint(out.index(text) + 1, len(out)), dict(extra[0], challenge=text.split(" ")[2]))
+    if rng.random() < 0.08:
+        extra = planned_criteria(rng, out)
+        if extra is not None:
+            at = rng.randint(0, len(out))
+            out.insert(at, extra[1])
+            out.insert(rng.randint(0, at), extra[0])
+            for text in extra[2]:
+                # In order: the readbacks, then the DN, each anywhere after the HO.
+                out.insert(rng.randint(max(out.index(t) for t in [extra[1]] + [x for x in extra[2] if x in out]) + 1, len(out)), text)
+    if rng.random() < 0.1:
+        extra = unread_record(rng, out)
+        if extra is not None:
+            at = rng.randint(0, len(out))
+            out.insert(at, extra[1])
+            out.insert(rng.randint(at + 1, len(out)) if rng.random() < 0.3 else rng.randint(0, at), extra[0])
+            for rb in extra[2]:
+                out.insert(rng.randint(out.index(extra[1]) + 1, len(out)), rb)
     if rng.random() < 0.2:
         extra = criteria_handoff(rng, out)
         if extra is not None:

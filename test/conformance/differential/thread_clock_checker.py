@@ -75,8 +75,14 @@ thread_auditor.py is told; a stored DN of an HO of the thread gets check-dn's ch
 plan (done_checker.py, note 26). Past 2^53 - 1 an agent's next number is the lowest free one (note
 32).
 
-The sender's challenge (note 34) is registered ahead of its HO: each part once (`thread-conflict`),
-its criteria read in the HO's vocabulary (the profile named, else the core) and refused when not
+The sender's challenge (note 34) is registered ahead of its HO or for a live one: each part once
+(`thread-conflict`; a part carried to a re-issue counts), its profile a shipped one
+(`unknown-profile`) and the one its parts or its HO were read with (`thread-conflict`), its record
+read in that vocabulary (note 24: a key no slot has, a value its slot's type does not admit, a
+`$resolve` naming no slot, each `RECORD_SHAPE`, `invalid-record`) and, for an appended HO, held to
+check-ho (`HO_NEEDS_EXEC` among its findings, note 99); a statement for an HO asking `rb=acc` or
+`rb=plan` is refused, its RB carrying no `acc=` (section 5.1, `READBACK_INCOMPLETE`). Its
+criteria are read in the HO's vocabulary (the profile named, else the core) and refused when not
 key:value, naming a key outside the closed set or a single-valued key twice (`invalid-request`,
 with those codes), an id a stored line holds refused. An HO re-issuing a challenged one (rule 1, the
 HO it supersedes) is checked with its original's challenge, whose parts stand over any registered
@@ -156,10 +162,72 @@ lowest_free = True
 criteria_kept = True
 # Whether a re-issue carries its original's challenge (--break-carry plants a replay that carries nothing).
 challenges_carried = True
+# Whether a statement for an HO asking rb=acc or rb=plan is refused, its RB lacking acc= (--break-incomplete plants a replay that prepares it).
+statements_complete = True
+# Whether a record is read when it is registered (--break-record plants a replay that takes any record).
+records_read = True
+# Whether a challenge's profile must be a shipped one and the one its parts or HO were read with
+# (--break-profile plants a replay that takes any).
+profiles_read = True
+# Whether a record registered for an appended HO that does not ask rb=exec of an ask with execution
+# slots is refused (--break-late-record plants a replay that holds it to its values alone).
+late_records_held = True
+# Whether a record an HO's ask does not read is dropped and said (--break-unread plants a replay that keeps it).
+unread_records_dropped = True
 # Whether a statement whose RB line passes a line's 8,192 bytes is refused (--break-line plants a replay that prepares it).
 lines_bounded = True
 LINE_BYTES = 8192
 PARTS = ("expectAcc", "record")
+
+
+def record_shapes(vocab, record):
+    """Note 24's RECORD_SHAPE, one for each entry of a record the vocabulary does not read: a key no
+    slot has, a value that is no JSON scalar or non-empty list of them, one that, decoded by its
+    slot's type (a string as a line's value is), is not one the type admits (a number for a date, a
+    boolean for a token, a list for a single-valued slot), and each name `$resolve` holds that is no
+    slot (or a `$resolve` that is no list of names)."""
+    out = []
+    for key, value in record.items():
+        if key == "$resolve":
+            if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+                out.append("RECORD_SHAPE")
+            continue
+        typ = vocab.types.get(key)
+        if typ is None or not readable_value(vocab, key, typ, value):
+            out.append("RECORD_SHAPE")
+    resolve = record.get("$resolve")
+    if isinstance(resolve, list) and all(isinstance(k, str) for k in resolve):
+        out += ["RECORD_SHAPE" for k in dict.fromkeys(resolve) if k not in vocab.types]
+    return out
+
+
+def as_written(record):
+    """A readable record with each value as a line writes it (note 24: `2` is `"2"`, a list `a+b`)."""
+    return {key: value if key == "$resolve" else "+".join(map(shown, value)) if isinstance(value, list) else shown(value)
+            for key, value in record.items()}
+
+
+def readable_value(vocab, key, typ, value):
+    """Whether one record value is one its slot's type admits (note 24): a string read as the
+    line's would be; a boolean only for a bool; a whole number only for an int; a list only for a
+    list type, each element so."""
+    if isinstance(value, str):
+        errors = set()
+        validator.check_value(vocab, key, typ, value, errors)
+        return not errors
+    if isinstance(value, bool):
+        return typ == "bool"
+    if isinstance(value, int):
+        return (typ.startswith("int") or typ == "days") and readable_value(vocab, key, typ, str(value))
+    if isinstance(value, list):
+        return typ.startswith("list:") and len(value) > 0 and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value) \
+            and readable_value(vocab, key, typ, "+".join(str(v) for v in value))
+    return False
+
+
+def cut(text):
+    """A value as a finding shows it: past 40 characters, its first 40 and `...` (note 36)."""
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def shown(value):
@@ -213,33 +281,60 @@ class Thread:
         request = {k: event[k] for k in ("expectAcc", "record", "profile") if k in event}
         if "expectAcc" in request:
             request["expectAcc"] = "+".join(request["expectAcc"])
-        before = self.registered.get(event["challenge"], {})
+        # What the id holds: ahead of its HO, what was registered; once the HO is stored, what its
+        # readbacks are checked with (note 34: a re-issue's carried parts, less those its rb= does
+        # not read), so a part carried to it is one already registered.
+        before = self.registered.get(handoff, {}) if ho is None else {k: v for k, v in self.expectations.get(handoff, {}).items() if k in PARTS}
         again = next((part for part in PARTS if part in request and part in before), None)
         if again is not None:
             return ["refused", "thread-conflict", again, []]
+        # Note 34: the profile named is resolved as an HO's p= is (the thread has none of its own
+        # here, so a shipped one; another name is unknown-profile), and must be the one the parts
+        # held were read with, or the appended HO's.
+        if "profile" in request and profiles_read and request["profile"] not in validator.SHIPPED:
+            return ["refused", "unknown-profile", "profile", []]
         read_with = ho["slots"].get("p") if ho is not None else before.get("profile") or (None if any(part in before for part in PARTS) else False)
-        if "profile" in request and read_with is not False and request["profile"] != read_with:
+        if profiles_read and "profile" in request and read_with is not False and request["profile"] != read_with:
             return ["refused", "thread-conflict", "profile", []]
+        # What the parts are read with: the HO's vocabulary, else the profile named or the one
+        # the parts held were read with, else the core (section 7: "Without p=, only core
+        # vocabulary is valid").
+        named = ho["slots"].get("p") if ho is not None else request.get("profile") or before.get("profile")
+        vocab = validator.SHIPPED.get(named, validator.CORE)
         if ho is not None:
             # For an HO of the thread: live (a handoff closed or superseded has no readback left to
             # check); its record held to check-ho; a part its rb= does not read refused.
             if dict((h[0], h[1]) for h in standing()["handoffs"]).get(handoff) not in LIVE:
                 return ["refused", "thread-conflict", "handoff", []]
+        if "record" in request and records_read:
+            # Note 24: a key no slot has, a value its slot's type does not admit, or a $resolve that
+            # is not a list of slot names refuses the record when it is registered (note 34: the
+            # sender's slip, said at once).
+            shapes = record_shapes(vocab, request["record"])
+            if shapes:
+                return ["refused", "invalid-record", "record", shapes]
+        if "record" in request:
+            # Note 24: a value may be written as on a line or decoded; compared as a line writes it.
+            request["record"] = as_written(request["record"])
+        if ho is not None:
             s = ho["slots"]
-            if "record" in request and done_checker.contradictions(ho, request["record"]):
-                return ["refused", "thread-conflict", "record", sorted(done_checker.contradictions(ho, request["record"]))]
+            # check-ho (section 5.3, notes 23, 24 and 99): what the record contradicts, and rb=exec
+            # not asked of an ask with execution slots (HO_NEEDS_EXEC).
+            exec_slots = ((readback_checker.vocabulary_of(s).profile or {}).get("exec") or {}).get(s.get("ask"), [])
+            needs = ["HO_NEEDS_EXEC"] if late_records_held and exec_slots and "exec" not in (s.get("rb") or "").split("+") else []
+            if "record" in request and done_checker.contradictions(ho, request["record"]) + needs:
+                return ["refused", "thread-conflict", "record", sorted(done_checker.contradictions(ho, request["record"]) + needs)]
             levels = (s.get("rb") or "").split("+")
             if "expectAcc" in request and "acc" not in levels and "plan" not in levels:
                 return ["refused", "invalid-request", "expectAcc", []]
             vocab = readback_checker.vocabulary_of(s)
-            if "record" in request and not ((vocab.profile or {}).get("exec") or {}).get(s.get("ask")):
+            if "record" in request and not exec_slots:
                 return ["refused", "invalid-request", "record", []]
         if "expectAcc" in request:
-            vocab = validator.SHIPPED.get(ho["slots"].get("p") if ho is not None else request.get("profile") or before.get("profile"), validator.CORE)
             findings = []
             readback_checker.parse_criteria(request["expectAcc"], vocab, findings, set())
             if findings:
-                return ["refused", "invalid-request", "expectAcc", findings]
+                return ["refused", "invalid-request", "expectAcc", sorted(findings)]
         if not request.get("expectAcc") and "record" not in request:
             return ["registered"]
         self.registered[handoff] = dict(before, **request)
@@ -338,7 +433,7 @@ class Thread:
                 if "expectAcc" in challenge and "acc" not in levels and "plan" not in levels:
                     self.said.append(["READBACK_NOT_ASKED", "acc", None])
                     del challenge["expectAcc"]
-                if "record" in challenge and not exec_slots:
+                if "record" in challenge and not exec_slots and unread_records_dropped:
                     self.said.append(["READBACK_NOT_ASKED", None, None])
                     del challenge["record"]
                 if any(part in challenge for part in PARTS):
@@ -434,6 +529,18 @@ class Statements:
         used = [mid for mid in named if receiver_number(mid, receiver) == number]
         if used:
             return refused("statement-refused", "n", [("READBACK_ID_REUSED", "id", f"an id other than {used[-1]}", rid)])
+        # Section 5.1: a readback of an HO asking rb=acc or rb=plan carries the receiver's criteria
+        # (acc=), and rb=plan its do=; the tool states the call alone and the receiver relays it
+        # unchanged, so a statement that could never pass tier 4 is refused (READBACK_INCOMPLETE).
+        levels = (s.get("rb") or "").split("+")
+        incomplete = [("READBACK_INCOMPLETE", "acc", None, None)] if "acc" in levels or "plan" in levels else []
+        incomplete += [("READBACK_INCOMPLETE", "do", None, None)] if "plan" in levels else []
+        if incomplete and statements_complete:
+            # Said beside them, as make-rb says it (section 5.3): each execution value the call
+            # gives otherwise than the HO, which the readback would state (a note, EXEC_DIFFERS).
+            differs = [("EXEC_DIFFERS", key, shown(s[key]), cut(shown(statement_call[key]))) for key in exec_slots
+                       if key in s and key in statement_call and shown(statement_call[key]) != shown(s[key])]
+            return refused("statement-refused", None, incomplete + differs)
         # Section 2: an id names one message. An RB under the number of an id the thread holds,
         # or another statement states, or a number of the receiver's a stored line's re= cites
         # (note 32), could never be relayed: by number, in whatever spelling (note 16).
