@@ -9,8 +9,8 @@
  * cannot be read, a usage error.
  */
 import { statSync } from "node:fs";
-import { isBlankLine, isDate, isEmptyDocument, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
-import type { LineCheck, Message, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
+import { criteriaUnread, isBlankLine, isDate, isEmptyDocument, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseCriteria, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
+import type { LineCheck, Message, ReadbackSet, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
 import type { Document } from "./document.js";
@@ -155,6 +155,20 @@ export function timeRefusal(option: string, value: string, expected: string, iso
 export function recordOption(value: string | undefined): ((vocabulary: Vocabulary) => Result<SenderRecord>) | undefined {
   const json = jsonOption("record", value);
   return json === undefined ? undefined : (vocabulary) => readRecord(json, vocabulary);
+}
+
+/**
+ * `--expect-acc` (check-rb, check-dn): the sender's withheld criteria, read at tier 4. For an HO
+ * whose rb= never reads them they would be ignored in silence, and criteria that are not criteria
+ * are the sender's input error, not a fault of the readback: both are usage errors.
+ */
+export function expectAccOption(value: string | undefined, asked: ReadbackSet, vocabulary: Vocabulary): string | undefined {
+  if (value === undefined) return undefined;
+  const notRead = criteriaUnread(asked);
+  if (notRead !== null) throw new UsageError(`--expect-acc is read at tier 4, which this HO does not ask: ${notRead}`);
+  const criteria = parseCriteria(value, vocabulary);
+  if (criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
+  return value;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** `rw check-dn`: the done report against the plan (section 5.3): the values as executed. */
 import { checkDone, readbackSet, recordUnread } from "../../core/index.js";
-import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
+import { expectAccOption, messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderCheck, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
@@ -14,6 +14,8 @@ async function run(ctx: CommandContext): Promise<number> {
   // it would be ignored in silence. A mistake whatever the messages hold: refused before they are
   // read, so an HO or DN that does not parse (exit 1) never hides it.
   if (ctx.options["record"] !== undefined && rbOption === undefined) throw new UsageError("--record checks the values the readback (--rb) resolved: give --rb");
+  // The withheld criteria judge the readback at tier 4, as check-rb took them (note 137): likewise.
+  if (ctx.options["expect-acc"] !== undefined && rbOption === undefined) throw new UsageError("--expect-acc judges the readback (--rb) at tier 4, as check-rb did: give --rb");
   // So is a record whose JSON does not parse; the core reads its values by the HO's vocabulary later.
   const readRecordWith = recordOption(ctx.options["record"] as string | undefined);
   const ho = messageOption("ho", ctx.options["ho"] as string | undefined, ctx.profiles);
@@ -27,7 +29,9 @@ async function run(ctx: CommandContext): Promise<number> {
     }
   }
   const vocabulary = vocabularyOf(ho.message!, ctx.profiles);
-  const unread = recordUnread(readbackSet(ho.message!, vocabulary));
+  const asked = readbackSet(ho.message!, vocabulary);
+  const expectAcc = expectAccOption(ctx.options["expect-acc"] as string | undefined, asked, vocabulary);
+  const unread = recordUnread(asked);
   if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record checks resolved execution values, which this HO does not ask for: ${unread}`);
   const read = readRecordWith?.(vocabulary);
   if (read?.ok === false) {
@@ -35,7 +39,7 @@ async function run(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(renderRefusedRecord(read.findings));
     return FAIL;
   }
-  const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, read?.value?.values, read?.value === undefined ? undefined : [...read.value.resolve]);
+  const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, read?.value?.values, read?.value === undefined ? undefined : [...read.value.resolve], expectAcc);
   if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderCheck(`done report ${dn.message!.id} for ${ho.message!.id}`, report.ok, report.findings));
   return report.ok ? PASS : FAIL;
@@ -49,6 +53,7 @@ export const checkDnCommand: Command = {
     ho: { type: "string", help: "the HO: a line, its JSON form, or a file" },
     dn: { type: "string", help: "the done report: a line, its JSON form, or a file" },
     rb: { type: "string", help: "the readback that passed, where the HO left values to the receiver" },
+    "expect-acc": { type: "string", help: "the sender's withheld criteria the readback passed with, key:value joined with + (tier 4, as check-rb)" },
     record: { type: "string", help: "the sender's record, a JSON object of slot values or a file: checks the values the readback resolved" },
   },
   run,

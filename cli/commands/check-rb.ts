@@ -1,6 +1,6 @@
 /** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
-import { checkReadback, criteriaUnread, parseCriteria, readbackSet, recordUnread } from "../../core/index.js";
-import { messageOption, recordOption, vocabularyOf } from "../arguments.js";
+import { checkReadback, readbackSet, recordUnread } from "../../core/index.js";
+import { expectAccOption, messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderReadback, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
@@ -22,14 +22,9 @@ async function run(ctx: CommandContext): Promise<number> {
     return FAIL;
   }
   const vocabulary = vocabularyOf(ho.message, ctx.profiles);
-  const expectAcc = ctx.options["expect-acc"] as string | undefined;
   const asked = readbackSet(ho.message, vocabulary);
   // Options the HO's rb= never reads would be ignored in silence: refuse them instead.
-  const criteriaNotRead = expectAcc === undefined ? null : criteriaUnread(asked);
-  if (criteriaNotRead !== null) throw new UsageError(`--expect-acc is read at tier 4, which this HO does not ask: ${criteriaNotRead}`);
-  // The sender's own criteria that are not criteria are its input error, not a fault of the readback.
-  const criteria = expectAcc === undefined ? null : parseCriteria(expectAcc, vocabulary);
-  if (criteria !== null && criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
+  const expectAcc = expectAccOption(ctx.options["expect-acc"] as string | undefined, asked, vocabulary);
   const unread = recordUnread(asked);
   if (ctx.options["record"] !== undefined && unread !== null) throw new UsageError(`--record is read at tier 5, which this HO does not ask: ${unread}`);
   const read = readRecordWith?.(vocabulary);

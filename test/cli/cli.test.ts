@@ -574,6 +574,23 @@ describe("readbacks and the checks around an act", () => {
     expect(held.code).toBe(1);
     expect(held.out).toContain("HO_NEEDS_EXEC");
   });
+  it("check-dn --expect-acc: a readback that passed with the sender's withheld criteria stands as the plan, judged with them as check-rb judged it (note 137)", () => {
+    // The HO's own acc= says len:120w; the sender withheld len:200w, which sets it aside at tier 4.
+    const ho = PAY_HO.replace(" rb=exec", " rb=acc+exec acc=len:120w");
+    const rb = "RW1 RB payer-1 re=scheduler-1 from=payer to=scheduler item=inv:MD-2026-057 ask=PAY p=pay acc=len:200w sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    const dn = "RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929";
+    expect(rw(["check-rb", "--ho", ho, "--rb", rb, "--expect-acc", "len:200w"]).code).toBe(0);
+    const withheld = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--expect-acc", "len:200w"]);
+    expect(withheld.code, withheld.out + withheld.err).toBe(0);
+    const without = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn]);
+    expect(without.code).toBe(1);
+    expect(without.out).toContain("DONE_PLAN_VOID");
+    // Read as check-rb reads them: criteria that are not criteria, or for an HO whose rb= reads none, are usage errors.
+    expect(rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--expect-acc", "lenght:200w"]).err).toContain("--expect-acc: 'lenght:200w': lenght is outside the closed key set");
+    const unread = rw(["check-dn", "--ho", PAY_HO, "--rb", rb, "--dn", dn, "--expect-acc", "len:200w"]);
+    expect(unread.code).toBe(2);
+    expect(unread.err).toContain("--expect-acc is read at tier 4, which this HO does not ask");
+  });
   it("prepare reads the call as the Worker does: a record's values, decoded by slot type, without $resolve", () => {
     const profile = join(tmp, "ship.json");
     writeFileSync(profile, JSON.stringify({ profile: "ship", version: "1", extends: "RW1", asks: { SHIP: "ship a parcel" }, slots: [{ key: "qty", type: "int:1-99", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["qty"] } }));

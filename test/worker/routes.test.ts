@@ -443,6 +443,24 @@ describe("POST /v1/check-dn", () => {
   });
 });
 
+describe("POST /v1/check-dn with the sender's withheld criteria", () => {
+  // The HO's own acc= says len:120w; the sender withheld len:200w, which sets it aside at tier 4.
+  const ho = PAY_HO.replace(" rb=exec", " rb=acc+exec acc=len:120w");
+  const rb = PAY_RB.replace(" h=a7a82de76607", "").replace(" ask=PAY", " ask=PAY acc=len:200w");
+  it("judges the readback with them, as check-rb did, so one that passed with them stands as the plan (note 137)", async () => {
+    expect((await body(await postJson("/v1/check-rb", { ho, rb, expectAcc: "len:200w" }))).wilco).toBe(true);
+    expect(await body(await postJson("/v1/check-dn", { ho, dn: PAY_DN, rb, expectAcc: ["len:200w"] }))).toStrictEqual({ ok: true, findings: [] });
+    expect(await body(await postText("/v1/check-dn?expectAcc=len:200w", `${ho}\n${PAY_DN}\n${rb}\n`))).toStrictEqual({ ok: true, findings: [] });
+    const without = await body(await postJson("/v1/check-dn", { ho, dn: PAY_DN, rb }));
+    expect(without.findings.map((f: any) => f.code)).toContain("DONE_PLAN_VOID");
+  });
+  it("refuses them without rb, for an HO whose rb= reads none, and when they are not criteria (400), as check-rb does", async () => {
+    await expectProblem(await postJson("/v1/check-dn", { ho, dn: PAY_DN, expectAcc: "len:200w" }), "invalid-request", { parameter: "expectAcc" });
+    await expectProblem(await postJson("/v1/check-dn", { ho: PAY_HO, dn: PAY_DN, rb, expectAcc: "len:200w" }), "invalid-request", { parameter: "expectAcc" });
+    await expectProblem(await postJson("/v1/check-dn", { ho, dn: PAY_DN, rb, expectAcc: "lenght:200w" }), "invalid-request", { parameter: "expectAcc" });
+  });
+});
+
 describe("POST /v1/check-thread", () => {
   it("audits a conversation at the moment given", async () => {
     const r = await body(await postJson("/v1/check-thread", { lines: [PAY_HO, PAY_RB, PAY_DN], now: "20261001T0900Z" }));

@@ -5,7 +5,7 @@
  * check, which reports it, exactly as the CLI does.
  */
 import { checkDone, checkHandoff, checkReadback, checkRelay, criteriaUnread, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet, recordUnread } from "../../core/index.js";
-import type { LineCheck, Message, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
+import type { LineCheck, Message, ReadbackSet, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
@@ -28,6 +28,21 @@ function criteria(input: Input, name: string): string | string[] | undefined {
   if (value === undefined || typeof value === "string") return value;
   if (Array.isArray(value) && value.every((v) => typeof v === "string")) return value as string[];
   throw new ProblemError("invalid-request", `${name}: criteria joined with + (len:120w+tone:plain), or an array of them`, { parameter: name });
+}
+
+/**
+ * `expectAcc` (check-rb, check-dn): the sender's withheld criteria, read at tier 4. For an HO whose
+ * rb= never reads them they would be ignored in silence, and criteria that are not criteria are the
+ * sender's input error, as on a thread's challenge: both are refused (400), as rw refuses them.
+ */
+function withheldCriteria(input: Input, asked: ReadbackSet, vocabulary: Vocabulary): string | string[] | undefined {
+  const expectAcc = criteria(input, "expectAcc");
+  if (expectAcc === undefined) return undefined;
+  const notRead = criteriaUnread(asked);
+  if (notRead !== null) throw new ProblemError("invalid-request", `expectAcc: read at tier 4, which this HO does not ask: ${notRead}`, { parameter: "expectAcc" });
+  const read = parseCriteria(expectAcc, vocabulary);
+  if (read.findings.length > 0) throw new ProblemError("invalid-request", `expectAcc: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: read.findings });
+  return expectAcc;
 }
 
 /** The message a parameter holds, read as a receiver reads it; one that does not parse is a 422. */
@@ -89,17 +104,10 @@ export async function checkRbRoute(context: RouteContext<Env>): Promise<Response
   const ho = parsed("ho", given["ho"] as string | object, p);
   const rb = parsed("rb", given["rb"] as string | object, p);
   const vocabulary = p.vocabularyOf(ho.message);
-  const expectAcc = criteria(input, "expectAcc");
   // What the HO's rb= never reads would be ignored in silence and the readback pass without it:
   // refused instead, as rw check-rb refuses --expect-acc and --record.
   const asked = readbackSet(ho.message, vocabulary);
-  const criteriaNotRead = expectAcc === undefined ? null : criteriaUnread(asked);
-  if (criteriaNotRead !== null) throw new ProblemError("invalid-request", `expectAcc: read at tier 4, which this HO does not ask: ${criteriaNotRead}`, { parameter: "expectAcc" });
-  // The sender's own criteria that are not criteria are its input error, as on a thread's challenge.
-  const criteriaRead = expectAcc === undefined ? null : parseCriteria(expectAcc, vocabulary);
-  if (criteriaRead !== null && criteriaRead.findings.length > 0) {
-    throw new ProblemError("invalid-request", `expectAcc: ${criteriaRead.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteriaRead.findings });
-  }
+  const expectAcc = withheldCriteria(input, asked, vocabulary);
   const unread = recordUnread(asked);
   if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: read at tier 5, which this HO does not ask: ${unread}`, { parameter: "record" });
   const sender = record(input, vocabulary);
@@ -131,7 +139,7 @@ export async function checkHoRoute(context: RouteContext<Env>): Promise<Response
 
 /** `rw check-dn`: the done report against the plan. */
 export async function checkDnRoute(context: RouteContext<Env>): Promise<Response> {
-  const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "dn", "rb", "record"]);
+  const { input, profiles: p } = await read(context, ["json", "text"], ["ho", "dn", "rb", "expectAcc", "record"]);
   const given = input.messages(["ho", "dn", "rb"], 1);
   const ho = parsed("ho", given["ho"] as string | object, p);
   const dn = parsed("dn", given["dn"] as string | object, p);
@@ -140,8 +148,12 @@ export async function checkDnRoute(context: RouteContext<Env>): Promise<Response
   // The record checks the readback's resolved values (as check-rb's tier 5); without a readback,
   // or for an HO without rb=exec, it would be ignored in silence: refused, as rw check-dn refuses it.
   if (input.raw("record") !== undefined && rb === undefined) throw new ProblemError("invalid-request", "record: checks the values the readback (rb) resolved; give rb", { parameter: "record" });
-  const unread = recordUnread(readbackSet(ho.message, vocabulary));
+  // The withheld criteria judge the readback at tier 4, as check-rb took them (note 137): likewise.
+  if (input.raw("expectAcc") !== undefined && rb === undefined) throw new ProblemError("invalid-request", "expectAcc: judges the readback (rb) at tier 4, as check-rb did; give rb", { parameter: "expectAcc" });
+  const asked = readbackSet(ho.message, vocabulary);
+  const expectAcc = withheldCriteria(input, asked, vocabulary);
+  const unread = recordUnread(asked);
   if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: checks resolved execution values, which this HO does not ask for: ${unread}`, { parameter: "record" });
   const sender = record(input, vocabulary);
-  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, sender?.values, sender === undefined ? undefined : [...sender.resolve]));
+  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, sender?.values, sender === undefined ? undefined : [...sender.resolve], expectAcc));
 }
