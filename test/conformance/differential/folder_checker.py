@@ -240,9 +240,11 @@ def whole_since(record):
 
 def group_pairs(record):
     """The responder pairs of every group hello (to ALL, or to several by name), from the first
-    pass: pair -> (the UUID from which both are grouped, the stricter of the two chains' budgets,
-    FULL when either chain settled FULL). A responder is grouped at the first message at or after
-    its establishment at which the group stands whole (grouping; README note 132)."""
+    pass: (hello, pair) -> (the UUID from which both are grouped, the stricter of the two chains'
+    budgets, FULL when either chain settled FULL). A responder is grouped at the first message at or
+    after its establishment at which the group stands whole (grouping; README note 132). Two groups
+    settling one pair each bind from their own settlement, the stricter terms holding once both do,
+    as for a pair that shook hands twice (README note 110)."""
     pairs = {}
     for hid, h in record["hellos"].items():
         if h["to"] != ["ALL"] and len(agents(h["to"])) < 2:
@@ -252,16 +254,7 @@ def group_pairs(record):
         for i, a in enumerate(ordered):
             for b in ordered[i + 1:]:
                 (_, ba, pa), (_, bb, pb) = record["settled"][(hid, a)], record["settled"][(hid, b)]
-                pair = frozenset((a, b))
-                since = max(grouped[a], grouped[b])
-                budget = min(ba, bb)
-                profile = "FULL" if "FULL" in (pa, pb) else "CORE"
-                if pair in pairs:
-                    # Two groups settling one pair: the earlier settlement, the stricter terms.
-                    since = min(since, pairs[pair][0])
-                    budget = min(budget, pairs[pair][1])
-                    profile = "FULL" if "FULL" in (profile, pairs[pair][2]) else "CORE"
-                pairs[pair] = (since, budget, profile)
+                pairs[(hid, frozenset((a, b)))] = (max(grouped[a], grouped[b]), min(ba, bb), "FULL" if "FULL" in (pa, pb) else "CORE")
     return pairs
 
 
@@ -407,9 +400,9 @@ def walk(folder, groups, record, wholes=None):
         e = errors[m["id"]]
         uid, kind, sender, parent_id = m["id"], m["kind"], m["from"], m["reply_to"]
         # A group's responder pairs, established after the message from which both are grouped.
-        for pair, (since, budget, profile) in groups.items():
-            if pair not in group_joined and since < uid:
-                group_joined.add(pair)
+        for (hid, pair), (since, budget, profile) in groups.items():
+            if (hid, pair) not in group_joined and since < uid:
+                group_joined.add((hid, pair))
                 established[pair] = min(budget, established.get(pair, budget))
                 if profile == "FULL":
                     full_pairs.add(pair)
@@ -533,6 +526,17 @@ def walk(folder, groups, record, wholes=None):
                 if h is not None and sender != name and {sender, name} <= {h["from"], *welcomed.get(h["id"], {})} \
                         and h["from"] in (sender, name) and (h["id"], name if sender == h["from"] else sender) not in lost:
                     return (h["id"], name if sender == h["from"] else sender) in settled_chains
+                # A responder whose own chain is still open has not established the thread: it begins
+                # no work there, with anyone (section 6: "Until a thread is established, do not begin
+                # claimed work"; README note 96: "a responder whose chain is open ... is still
+                # refused"). Once it has, its work to another responder is the group's once both are
+                # grouped, before that (or to a third party) the pairs' elsewhere (README note 132;
+                # core/mailbox/README.md, "a hello's thread binds only its handshake's parties"); the
+                # group's pairs join the pairs when settled. A thread whose hello lost a crossing
+                # licenses nothing of its own ("Crossed hellos").
+                if h is not None and sender != h["from"] and sender in welcomed.get(h["id"], {}) \
+                        and not any(hid == h["id"] for hid, _ in lost) and (h["id"], sender) not in settled_chains:
+                    return False
                 return frozenset((sender, name)) in established
             def licensed_all():
                 """Work to ALL (every callsign of the arena but the sender): in a hello's thread, a party
@@ -664,7 +668,14 @@ def walk(folder, groups, record, wholes=None):
                 responder = n if h is not None and sender == h["from"] else sender
                 bound = h is not None and not crossed and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) \
                     and sender != n
-                if not bound and frozenset((sender, n)) in full_pairs:
+                # Two responders the hello has grouped are held, in its thread, to the stricter of
+                # their chains' profiles, whatever they settled elsewhere: each accepted its terms in
+                # the open, for a group that settles the pair (README notes 132, 135). Before both
+                # are grouped, the group settles nothing and their other pairs judge them.
+                grouped = groups.get((h["id"], frozenset((sender, n)))) if h is not None else None
+                if grouped is not None and grouped[0] < uid:
+                    downgrade = downgrade or grouped[2] == "FULL"
+                elif not bound and frozenset((sender, n)) in full_pairs:
                     downgrade = True
             if downgrade:
                 e.add("PROFILE_DOWNGRADE")

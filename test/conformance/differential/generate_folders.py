@@ -121,6 +121,17 @@ def base(rng, full):
         pre = add(first, [other], "hello", thread=f"t-pre-{other}", request=f"r-pre-{other}", expects=True,
                   exchange_budget=rng.randint(3, 6))
         add(other, [first], "welcome", parent=pre.key, thread=pre.thread, request=pre.request, terms="accept")
+    if group and rng.random() < 0.3:
+        # Two responders-to-be settled FULL in a handshake of their own first: where both accept a
+        # CORE group hello, they work under CORE with each other in its thread once the group stands
+        # whole, and under FULL before that and everywhere else (README note 135).
+        a, b = rng.sample(people[1:], 2)
+        thread = f"t-pre-full-{a}"
+        add.full_threads.add(thread)
+        pre = add(a, [b], "hello", thread=thread, request=f"r-pre-full-{a}", expects=True, profile="FULL")
+        w = add(b, [a], "welcome", parent=pre.key, thread=thread, request=pre.request, terms="accept", profile="FULL")
+        add(a, [b], "ack", parent=w.key, thread=thread, request=pre.request, profile="FULL")
+        add.full_pairs.add(frozenset((a, b)))
     if group:
         group_hello(rng, add, first, people[1:], full)
     for other in ([] if group else people[1:]):
@@ -276,15 +287,20 @@ def group_work(rng, add, msgs, first, others):
     for k in range(rng.randint(1, 3)):
         a, b = rng.sample(others, 2)
         where = rng.random()
+        # Two responders who are also a FULL pair from a handshake of their own, now and then CORE.
+        full_pair = frozenset((a, b)) in add.full_pairs
         if where < 0.5:
-            req = add(a, [b], "request", thread=f"t-g{k}", request=f"r-g{k}", expects=True)
-            rep = add(b, [a], rng.choice(["reply", "deliver"]), parent=req.key, thread=req.thread, request=req.request)
+            core = {"profile": "CORE"} if full_pair and rng.random() < 0.3 else {}
+            req = add(a, [b], "request", thread=f"t-g{k}", request=f"r-g{k}", expects=True, **core)
+            rep = add(b, [a], rng.choice(["reply", "deliver"]), parent=req.key, thread=req.thread, request=req.request, **core)
         else:
             last = thread_of(msgs, hello)[-1]
             kind = rng.choice(["reply", "deliver", "state", "request"])
             # In a FULL hello's thread, now and then CORE: held to the stricter of the two responders'
-            # chains (README note 135), to ALL to every grouped responder's.
-            core = {"profile": "CORE"} if hello.thread in add.full_threads and rng.random() < 0.4 else {}
+            # chains (README note 135), to ALL to every grouped responder's; in a CORE one, a FULL
+            # pair's CORE work is held to their chains once both are grouped, to their pair before.
+            core = {"profile": "CORE"} if (hello.thread in add.full_threads and rng.random() < 0.4) or (
+                full_pair and hello.thread not in add.full_threads and rng.random() < 0.6) else {}
             rep = add(a, [b] if rng.random() < 0.7 else ["ALL"], kind, parent=last.key, thread=hello.thread,
                       request=hello.request, expects=kind == "request", **core)
         if rng.random() < 0.3:
