@@ -599,10 +599,13 @@ def walk(folder, groups, record, wholes=None):
                 if c["awaits"] == sender and (c["from"] in m["to"] or m["to"] == ["ALL"]):
                     chain = c
             if chain is not None and not e - {"ADDRESSEE_RETIRED", "COUNTER_AS_ACCEPT"}:
-                if m["terms"] == "accept" and (chain["hello"], chain["pair"]) in blocked_chains:
+                exact = budget_of(m, chain["budget"]) == chain["budget"] and m["profile"] == chain["profile"]
+                if m["terms"] == "accept" and exact and (chain["hello"], chain["pair"]) in blocked_chains:
+                    # An accept that changes a term is a counter however labelled (CODES.md,
+                    # COUNTER_AS_ACCEPT), so it accepts nothing while blocked either: only an exact
+                    # acceptance is ACCEPT_WHILE_BLOCKED.
                     e.add("ACCEPT_WHILE_BLOCKED")
-                elif m["terms"] == "accept" and budget_of(m, chain["budget"]) == chain["budget"] \
-                        and m["profile"] == chain["profile"]:
+                elif m["terms"] == "accept" and exact:
                     # (A welcome to a name retired since the hello still settles the pair: see the README.)
                     # FULL establishes only at the proposer's ack of the acceptance ("hello → welcome → ack").
                     if chain["profile"] == "FULL":
@@ -671,8 +674,10 @@ def walk(folder, groups, record, wholes=None):
                 # Two responders the hello has grouped are held, in its thread, to the stricter of
                 # their chains' profiles, whatever they settled elsewhere: each accepted its terms in
                 # the open, for a group that settles the pair (README notes 132, 135). Before both
-                # are grouped, the group settles nothing and their other pairs judge them.
-                grouped = groups.get((h["id"], frozenset((sender, n)))) if h is not None else None
+                # are grouped, the group settles nothing and their other pairs judge them. A hello
+                # that lost a crossing judges nothing in its thread: the pairs do, the group's
+                # among them (core/mailbox/README.md, "Crossed hellos").
+                grouped = groups.get((h["id"], frozenset((sender, n)))) if h is not None and not crossed else None
                 if grouped is not None and grouped[0] < uid:
                     downgrade = downgrade or grouped[2] == "FULL"
                 elif not bound and frozenset((sender, n)) in full_pairs:
