@@ -314,7 +314,7 @@ def walk(folder, groups, record, wholes=None):
     chain_profile = {}        # (hello id, responder) -> the profile of the terms on the table
     full_pairs = set()        # pairs established under FULL
     full_opened = set()       # threads a FULL message other than a hello opened
-    chain_of = {}             # message id -> the responder whose chain of its hello's thread it speaks in
+    chain_of = {}             # message id -> the responders whose chains of its hello's thread it speaks in (note 120)
     # The dialogue (sections 6, 8, 12): per thread, the count since the last reset and its limit;
     # standing blocks per thread and sender; a resume waiting for its answer per callsign.
     count, thread_limit, first_of_thread = {}, {}, {}
@@ -622,13 +622,21 @@ def walk(folder, groups, record, wholes=None):
         # Which responder's chain of its hello's thread m belongs to: a responder's own; the
         # initiator's, the chain its parent belongs to (in a thread of several responders only the
         # causal parent tells which chain an initiator's message speaks in).
+        # The initiator's message speaks in the chains holding its parent: the hello (and the
+        # initiator's own message to several) is held by every responder's chain, and then it speaks
+        # in those of the responders it addresses (to ALL: each), or in every one holding its parent
+        # when it addresses none of them (README note 120).
         h_of = held.get(hello_of_thread.get(m["thread"]))
         if h_of is not None and h_of["id"] != uid and h_of["arena"] == m["arena"] and speaks and not handler and kind != "hello":
             if sender != h_of["from"]:
                 if sender in welcomed.get(h_of["id"], {}):
-                    chain_of[uid] = sender
-            elif parent_id in chain_of and held[parent_id]["thread"] == m["thread"]:
-                chain_of[uid] = chain_of[parent_id]
+                    chain_of[uid] = {sender}
+            else:
+                holding = set(welcomed.get(h_of["id"], {})) if parent_id == h_of["id"] else \
+                    (chain_of.get(parent_id, set()) if parent_id in held and held[parent_id]["thread"] == m["thread"] else set())
+                addressed = holding if "ALL" in m["to"] else holding & set(m["to"])
+                if addressed or holding:
+                    chain_of[uid] = addressed or holding
         # FULL's third step: the proposer's FULL ack of the acceptance, to the acceptor, establishes.
         if kind == "ack" and speaks and not handler and parent_id in awaiting_ack and m["profile"] == "FULL" \
                 and not e - {"ADDRESSEE_RETIRED"}:
@@ -658,9 +666,9 @@ def walk(folder, groups, record, wholes=None):
             downgrade = False
             # A chain a lost crossing took holds no terms: a CORE message in it is the pairs' to
             # judge (README note 131).
-            if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None \
-                    and (h["id"], chain_of[uid]) not in lost:
-                downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
+            if h is not None and not handler and not answers_terms:
+                downgrade = downgrade or any(chain_profile.get((h["id"], r)) == "FULL"
+                                             for r in chain_of.get(uid, ()) if (h["id"], r) not in lost)
             # The terms of a hello that lost a crossing are no longer on the table (core/mailbox/README.md,
             # "Crossed hellos"): an answer to them is held to the pairs like any other message.
             # ALL addresses the whole arena (section 8): a CORE message to it is held to every FULL
