@@ -92,6 +92,13 @@ presentation") as one participant's view of the room would be built:
   acceptance (a chain naming none counting as the default), whoever answered first, from the first
   message at which its group stood whole (README note 136; before it, the pairs' budgets), so a
   counter or a pending responder later changes no earlier limit.
+  In the hello's thread, two grouped responders are held to the stricter of their chains'
+  profiles, whatever they settled elsewhere (a FULL pair accepting a CORE group works under CORE
+  there once grouped, README note 135), and before they are grouped their other pairs judge them;
+  a responder whose own chain is open begins no work there (README note 96), and the initiator's
+  message speaks in the chains of the responders it addresses among those holding its parent, else
+  in all of them (README note 120). A hello that lost a crossing judges nothing in its thread (the
+  pairs do, a group's among them), but is itself a proposal, no downgrade (README note 137).
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:

@@ -40,7 +40,14 @@ Three in ten rooms of three or four open with a group hello instead (to ALL, or 
 name): each responder welcomes it in its own chain (accepting, countering, FULL in a FULL room) or
 not at all, some chains late among the work, then work between two responders in a thread of their
 own or in the hello's (no work between two responders there: the generator turns it into a `state`,
-see the differential README) and work to ALL. A FULL room's second arena is FULL half the time.
+see the differential README) and work to ALL; three in ten times two of its responders first
+settled FULL in a handshake of their own (README note 135: CORE between them in a CORE group's
+thread once grouped, FULL before and elsewhere). The `cross` mutation crosses group hellos too (the
+initiator's to ALL or several, crossed by a responder's hello to it, to ALL or to several, which
+third parties may welcome), and the `group` mutation sends a second group hello into the room (from
+the first or another, to ALL or several, while another is open or after), each addressee answering
+in its own chain, then work between two of its responders. A FULL room's second arena is FULL half
+the time.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
