@@ -190,7 +190,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     if (crossed.size === 0 && !isHandler(m.from)) {
       const foreign = m.arena !== h.arena;
       // The terms on the table are the hello's arena's: another arena's callsign answers none of
-      // them (README notes 114, 138), so its answer is held to its pairs like any other message.
+      // them (README notes 114, 139), so its answer is held to its pairs like any other message.
       const answersTerms = !foreign && answersTermsOnTable(m, proposals);
       const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
       // `ALL` reaches the whole room: everyone but those the handshake binds to the sender (none,

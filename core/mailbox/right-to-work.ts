@@ -135,7 +135,7 @@ function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | und
  * FULL peers: the caller drops those a thread opened under FULL already holds, judged by the
  * thread's first message, which need not be the first one these threads keep). `proposals` are the
  * hellos that opened a handshake among these threads (one that lost a crossing): each put its terms
- * on the table in the open when sent, so it is no downgrade (README notes 121, 137), whatever its
+ * on the table in the open when sent, so it is no downgrade (README notes 121, 138), whatever its
  * crossing later voided.
  */
 export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>, peers: FullPeers, proposals: ReadonlySet<string> = new Set()): MailboxFinding[] {

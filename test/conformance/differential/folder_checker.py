@@ -98,7 +98,7 @@ presentation") as one participant's view of the room would be built:
   a responder whose own chain is open begins no work there (README note 96), and the initiator's
   message speaks in the chains of the responders it addresses among those holding its parent, else
   in all of them (README note 120). A hello that lost a crossing judges nothing in its thread (the
-  pairs do, a group's among them), but is itself a proposal, no downgrade (README note 137).
+  pairs do, a group's among them), but is itself a proposal, no downgrade (README note 138).
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
