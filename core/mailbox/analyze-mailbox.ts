@@ -260,7 +260,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
     // Each callsign's FULL peers, read once for both walks that hold a CORE message to `ALL` to them.
     const fullPeers = fullPeersOf(pairs);
-    append(findings, rightToWork(outside, pairs, fullPeers).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+    // The hellos of those crossed threads: proposals when sent, whatever the crossing voided.
+    const proposals = new Set([...shakes.handshakes.values()].filter((h) => h.crossings.length > 0).map((h) => h.hello));
+    append(findings, rightToWork(outside, pairs, fullPeers, proposals).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));
     const summaries: ThreadSummary[] = [];

@@ -188,8 +188,10 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // agents this handshake does not bind to its sender is held to their pairs. Where the hello
     // lost a crossing, the whole thread is judged so already.
     if (crossed.size === 0 && !isHandler(m.from)) {
-      const answersTerms = answersTermsOnTable(m, proposals);
       const foreign = m.arena !== h.arena;
+      // The terms on the table are the hello's arena's: another arena's callsign answers none of
+      // them (README notes 114, 139), so its answer is held to its pairs like any other message.
+      const answersTerms = !foreign && answersTermsOnTable(m, proposals);
       const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
       // `ALL` reaches the whole room: everyone but those the handshake binds to the sender (none,
       // for a message of another arena) is held to the sender's pairs.

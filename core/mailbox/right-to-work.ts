@@ -133,9 +133,12 @@ function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | und
  * Work (and FULL) outside handshake threads: `threads` are the threads no handshake judges, each
  * in UUID order. Raises WORK_BEFORE_ESTABLISHED and PROFILE_DOWNGRADE (every CORE message between
  * FULL peers: the caller drops those a thread opened under FULL already holds, judged by the
- * thread's first message, which need not be the first one these threads keep).
+ * thread's first message, which need not be the first one these threads keep). `proposals` are the
+ * hellos that opened a handshake among these threads (one that lost a crossing): each put its terms
+ * on the table in the open when sent, so it is no downgrade (README notes 121, 138), whatever its
+ * crossing later voided.
  */
-export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>, peers: FullPeers): MailboxFinding[] {
+export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>, peers: FullPeers, proposals: ReadonlySet<string> = new Set()): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
   const nobody = new Set<string>();
   for (const messages of threads) {
@@ -144,7 +147,7 @@ export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: R
       if (isHandler(m.from)) continue;
       const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
       const settled = settledBefore(pairs, m, agents);
-      findings.push(...fullPairDowngrade(entry, settled, m.profile !== "FULL" && m.to.includes(ALL) && fullPeerBefore(peers, m, nobody)));
+      if (!proposals.has(m.id)) findings.push(...fullPairDowngrade(entry, settled, m.profile !== "FULL" && m.to.includes(ALL) && fullPeerBefore(peers, m, nobody)));
       if (!WORK_KINDS.has(m.kind)) continue;
       let allowed: boolean;
       if (m.to.includes(ALL)) allowed = pairedBefore(pairs, m);

@@ -92,6 +92,13 @@ presentation") as one participant's view of the room would be built:
   acceptance (a chain naming none counting as the default), whoever answered first, from the first
   message at which its group stood whole (README note 136; before it, the pairs' budgets), so a
   counter or a pending responder later changes no earlier limit.
+  In the hello's thread, two grouped responders are held to the stricter of their chains'
+  profiles, whatever they settled elsewhere (a FULL pair accepting a CORE group works under CORE
+  there once grouped, README note 135), and before they are grouped their other pairs judge them;
+  a responder whose own chain is open begins no work there (README note 96), and the initiator's
+  message speaks in the chains of the responders it addresses among those holding its parent, else
+  in all of them (README note 120). A hello that lost a crossing judges nothing in its thread (the
+  pairs do, a group's among them), but is itself a proposal, no downgrade (README note 138).
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
@@ -240,9 +247,11 @@ def whole_since(record):
 
 def group_pairs(record):
     """The responder pairs of every group hello (to ALL, or to several by name), from the first
-    pass: pair -> (the UUID from which both are grouped, the stricter of the two chains' budgets,
-    FULL when either chain settled FULL). A responder is grouped at the first message at or after
-    its establishment at which the group stands whole (grouping; README note 132)."""
+    pass: (hello, pair) -> (the UUID from which both are grouped, the stricter of the two chains'
+    budgets, FULL when either chain settled FULL). A responder is grouped at the first message at or
+    after its establishment at which the group stands whole (grouping; README note 132). Two groups
+    settling one pair each bind from their own settlement, the stricter terms holding once both do,
+    as for a pair that shook hands twice (README note 110)."""
     pairs = {}
     for hid, h in record["hellos"].items():
         if h["to"] != ["ALL"] and len(agents(h["to"])) < 2:
@@ -252,16 +261,7 @@ def group_pairs(record):
         for i, a in enumerate(ordered):
             for b in ordered[i + 1:]:
                 (_, ba, pa), (_, bb, pb) = record["settled"][(hid, a)], record["settled"][(hid, b)]
-                pair = frozenset((a, b))
-                since = max(grouped[a], grouped[b])
-                budget = min(ba, bb)
-                profile = "FULL" if "FULL" in (pa, pb) else "CORE"
-                if pair in pairs:
-                    # Two groups settling one pair: the earlier settlement, the stricter terms.
-                    since = min(since, pairs[pair][0])
-                    budget = min(budget, pairs[pair][1])
-                    profile = "FULL" if "FULL" in (profile, pairs[pair][2]) else "CORE"
-                pairs[pair] = (since, budget, profile)
+                pairs[(hid, frozenset((a, b)))] = (max(grouped[a], grouped[b]), min(ba, bb), "FULL" if "FULL" in (pa, pb) else "CORE")
     return pairs
 
 
@@ -321,7 +321,7 @@ def walk(folder, groups, record, wholes=None):
     chain_profile = {}        # (hello id, responder) -> the profile of the terms on the table
     full_pairs = set()        # pairs established under FULL
     full_opened = set()       # threads a FULL message other than a hello opened
-    chain_of = {}             # message id -> the responder whose chain of its hello's thread it speaks in
+    chain_of = {}             # message id -> the responders whose chains of its hello's thread it speaks in (note 120)
     # The dialogue (sections 6, 8, 12): per thread, the count since the last reset and its limit;
     # standing blocks per thread and sender; a resume waiting for its answer per callsign.
     count, thread_limit, first_of_thread = {}, {}, {}
@@ -407,9 +407,9 @@ def walk(folder, groups, record, wholes=None):
         e = errors[m["id"]]
         uid, kind, sender, parent_id = m["id"], m["kind"], m["from"], m["reply_to"]
         # A group's responder pairs, established after the message from which both are grouped.
-        for pair, (since, budget, profile) in groups.items():
-            if pair not in group_joined and since < uid:
-                group_joined.add(pair)
+        for (hid, pair), (since, budget, profile) in groups.items():
+            if (hid, pair) not in group_joined and since < uid:
+                group_joined.add((hid, pair))
                 established[pair] = min(budget, established.get(pair, budget))
                 if profile == "FULL":
                     full_pairs.add(pair)
@@ -533,6 +533,17 @@ def walk(folder, groups, record, wholes=None):
                 if h is not None and sender != name and {sender, name} <= {h["from"], *welcomed.get(h["id"], {})} \
                         and h["from"] in (sender, name) and (h["id"], name if sender == h["from"] else sender) not in lost:
                     return (h["id"], name if sender == h["from"] else sender) in settled_chains
+                # A responder whose own chain is still open has not established the thread: it begins
+                # no work there, with anyone (section 6: "Until a thread is established, do not begin
+                # claimed work"; README note 96: "a responder whose chain is open ... is still
+                # refused"). Once it has, its work to another responder is the group's once both are
+                # grouped, before that (or to a third party) the pairs' elsewhere (README note 132;
+                # core/mailbox/README.md, "a hello's thread binds only its handshake's parties"); the
+                # group's pairs join the pairs when settled. A thread whose hello lost a crossing
+                # licenses nothing of its own ("Crossed hellos").
+                if h is not None and sender != h["from"] and sender in welcomed.get(h["id"], {}) \
+                        and not any(hid == h["id"] for hid, _ in lost) and (h["id"], sender) not in settled_chains:
+                    return False
                 return frozenset((sender, name)) in established
             def licensed_all():
                 """Work to ALL (every callsign of the arena but the sender): in a hello's thread, a party
@@ -595,10 +606,13 @@ def walk(folder, groups, record, wholes=None):
                 if c["awaits"] == sender and (c["from"] in m["to"] or m["to"] == ["ALL"]):
                     chain = c
             if chain is not None and not e - {"ADDRESSEE_RETIRED", "COUNTER_AS_ACCEPT"}:
-                if m["terms"] == "accept" and (chain["hello"], chain["pair"]) in blocked_chains:
+                exact = budget_of(m, chain["budget"]) == chain["budget"] and m["profile"] == chain["profile"]
+                if m["terms"] == "accept" and exact and (chain["hello"], chain["pair"]) in blocked_chains:
+                    # An accept that changes a term is a counter however labelled (CODES.md,
+                    # COUNTER_AS_ACCEPT), so it accepts nothing while blocked either: only an exact
+                    # acceptance is ACCEPT_WHILE_BLOCKED.
                     e.add("ACCEPT_WHILE_BLOCKED")
-                elif m["terms"] == "accept" and budget_of(m, chain["budget"]) == chain["budget"] \
-                        and m["profile"] == chain["profile"]:
+                elif m["terms"] == "accept" and exact:
                     # (A welcome to a name retired since the hello still settles the pair: see the README.)
                     # FULL establishes only at the proposer's ack of the acceptance ("hello → welcome → ack").
                     if chain["profile"] == "FULL":
@@ -615,13 +629,21 @@ def walk(folder, groups, record, wholes=None):
         # Which responder's chain of its hello's thread m belongs to: a responder's own; the
         # initiator's, the chain its parent belongs to (in a thread of several responders only the
         # causal parent tells which chain an initiator's message speaks in).
+        # The initiator's message speaks in the chains holding its parent: the hello (and the
+        # initiator's own message to several) is held by every responder's chain, and then it speaks
+        # in those of the responders it addresses (to ALL: each), or in every one holding its parent
+        # when it addresses none of them (README note 120).
         h_of = held.get(hello_of_thread.get(m["thread"]))
         if h_of is not None and h_of["id"] != uid and h_of["arena"] == m["arena"] and speaks and not handler and kind != "hello":
             if sender != h_of["from"]:
                 if sender in welcomed.get(h_of["id"], {}):
-                    chain_of[uid] = sender
-            elif parent_id in chain_of and held[parent_id]["thread"] == m["thread"]:
-                chain_of[uid] = chain_of[parent_id]
+                    chain_of[uid] = {sender}
+            else:
+                holding = set(welcomed.get(h_of["id"], {})) if parent_id == h_of["id"] else \
+                    (chain_of.get(parent_id, set()) if parent_id in held and held[parent_id]["thread"] == m["thread"] else set())
+                addressed = holding if "ALL" in m["to"] else holding & set(m["to"])
+                if addressed or holding:
+                    chain_of[uid] = addressed or holding
         # FULL's third step: the proposer's FULL ack of the acceptance, to the acceptor, establishes.
         if kind == "ack" and speaks and not handler and parent_id in awaiting_ack and m["profile"] == "FULL" \
                 and not e - {"ADDRESSEE_RETIRED"}:
@@ -651,9 +673,9 @@ def walk(folder, groups, record, wholes=None):
             downgrade = False
             # A chain a lost crossing took holds no terms: a CORE message in it is the pairs' to
             # judge (README note 131).
-            if h is not None and not handler and not answers_terms and chain_of.get(uid) is not None \
-                    and (h["id"], chain_of[uid]) not in lost:
-                downgrade = downgrade or chain_profile.get((h["id"], chain_of[uid])) == "FULL"
+            if h is not None and not handler and not answers_terms:
+                downgrade = downgrade or any(chain_profile.get((h["id"], r)) == "FULL"
+                                             for r in chain_of.get(uid, ()) if (h["id"], r) not in lost)
             # The terms of a hello that lost a crossing are no longer on the table (core/mailbox/README.md,
             # "Crossed hellos"): an answer to them is held to the pairs like any other message.
             # ALL addresses the whole arena (section 8): a CORE message to it is held to every FULL
@@ -664,7 +686,16 @@ def walk(folder, groups, record, wholes=None):
                 responder = n if h is not None and sender == h["from"] else sender
                 bound = h is not None and not crossed and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) \
                     and sender != n
-                if not bound and frozenset((sender, n)) in full_pairs:
+                # Two responders the hello has grouped are held, in its thread, to the stricter of
+                # their chains' profiles, whatever they settled elsewhere: each accepted its terms in
+                # the open, for a group that settles the pair (README notes 132, 135). Before both
+                # are grouped, the group settles nothing and their other pairs judge them. A hello
+                # that lost a crossing judges nothing in its thread: the pairs do, the group's
+                # among them (core/mailbox/README.md, "Crossed hellos").
+                grouped = groups.get((h["id"], frozenset((sender, n)))) if h is not None and not crossed else None
+                if grouped is not None and grouped[0] < uid:
+                    downgrade = downgrade or grouped[2] == "FULL"
+                elif not bound and frozenset((sender, n)) in full_pairs:
                     downgrade = True
             if downgrade:
                 e.add("PROFILE_DOWNGRADE")

@@ -40,7 +40,14 @@ Three in ten rooms of three or four open with a group hello instead (to ALL, or 
 name): each responder welcomes it in its own chain (accepting, countering, FULL in a FULL room) or
 not at all, some chains late among the work, then work between two responders in a thread of their
 own or in the hello's (no work between two responders there: the generator turns it into a `state`,
-see the differential README) and work to ALL. A FULL room's second arena is FULL half the time.
+see the differential README) and work to ALL; three in ten times two of its responders first
+settled FULL in a handshake of their own (README note 135: CORE between them in a CORE group's
+thread once grouped, FULL before and elsewhere). The `cross` mutation crosses group hellos too (the
+initiator's to ALL or several, crossed by a responder's hello to it, to ALL or to several, which
+third parties may welcome), and the `group` mutation sends a second group hello into the room (from
+the first or another, to ALL or several, while another is open or after), each addressee answering
+in its own chain, then work between two of its responders. A FULL room's second arena is FULL half
+the time.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -121,6 +128,17 @@ def base(rng, full):
         pre = add(first, [other], "hello", thread=f"t-pre-{other}", request=f"r-pre-{other}", expects=True,
                   exchange_budget=rng.randint(3, 6))
         add(other, [first], "welcome", parent=pre.key, thread=pre.thread, request=pre.request, terms="accept")
+    if group and rng.random() < 0.3:
+        # Two responders-to-be settled FULL in a handshake of their own first: where both accept a
+        # CORE group hello, they work under CORE with each other in its thread once the group stands
+        # whole, and under FULL before that and everywhere else (README note 135).
+        a, b = rng.sample(people[1:], 2)
+        thread = f"t-pre-full-{a}"
+        add.full_threads.add(thread)
+        pre = add(a, [b], "hello", thread=thread, request=f"r-pre-full-{a}", expects=True, profile="FULL")
+        w = add(b, [a], "welcome", parent=pre.key, thread=thread, request=pre.request, terms="accept", profile="FULL")
+        add(a, [b], "ack", parent=w.key, thread=thread, request=pre.request, profile="FULL")
+        add.full_pairs.add(frozenset((a, b)))
     if group:
         group_hello(rng, add, first, people[1:], full)
     for other in ([] if group else people[1:]):
@@ -276,15 +294,20 @@ def group_work(rng, add, msgs, first, others):
     for k in range(rng.randint(1, 3)):
         a, b = rng.sample(others, 2)
         where = rng.random()
+        # Two responders who are also a FULL pair from a handshake of their own, now and then CORE.
+        full_pair = frozenset((a, b)) in add.full_pairs
         if where < 0.5:
-            req = add(a, [b], "request", thread=f"t-g{k}", request=f"r-g{k}", expects=True)
-            rep = add(b, [a], rng.choice(["reply", "deliver"]), parent=req.key, thread=req.thread, request=req.request)
+            core = {"profile": "CORE"} if full_pair and rng.random() < 0.3 else {}
+            req = add(a, [b], "request", thread=f"t-g{k}", request=f"r-g{k}", expects=True, **core)
+            rep = add(b, [a], rng.choice(["reply", "deliver"]), parent=req.key, thread=req.thread, request=req.request, **core)
         else:
             last = thread_of(msgs, hello)[-1]
             kind = rng.choice(["reply", "deliver", "state", "request"])
             # In a FULL hello's thread, now and then CORE: held to the stricter of the two responders'
-            # chains (README note 135), to ALL to every grouped responder's.
-            core = {"profile": "CORE"} if hello.thread in add.full_threads and rng.random() < 0.4 else {}
+            # chains (README note 135), to ALL to every grouped responder's; in a CORE one, a FULL
+            # pair's CORE work is held to their chains once both are grouped, to their pair before.
+            core = {"profile": "CORE"} if (hello.thread in add.full_threads and rng.random() < 0.4) or (
+                full_pair and hello.thread not in add.full_threads and rng.random() < 0.6) else {}
             rep = add(a, [b] if rng.random() < 0.7 else ["ALL"], kind, parent=last.key, thread=hello.thread,
                       request=hello.request, expects=kind == "request", **core)
         if rng.random() < 0.3:
@@ -315,7 +338,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
-                       "succession", "succession", "succession", "all", "all", "all", "all"])
+                       "succession", "succession", "succession", "all", "all", "all", "all", "group", "group", "group"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -399,22 +422,69 @@ def mutate(rng, people, msgs, add, persona, full=False):
                 msgs.insert(msgs.index(req) + 1, ans)
     elif what == "cross":
         # A responder's own hello to the initiator, sent about when the initiator's reached it: the
-        # two cross unless the one welcomed the other's before sending its own.
-        hellos = [m for m in live if m.kind == "hello" and m.sender == first and len(m.to) == 1 and m.to[0] != first]
+        # two cross unless the one welcomed the other's before sending its own. Either may be a
+        # group hello (to ALL, or to several by name): the initiator's, or the responder's, which a
+        # third party may welcome too (core/mailbox/README.md, "a crossing is between the two who
+        # crossed").
+        hellos = [m for m in live if m.kind == "hello" and m.sender == first and m.to and m.to[0] != first
+                  and m.extra.get("arena", ARENA) == ARENA and "machine" not in m.extra]
         if hellos:
             h = rng.choice(hellos)
-            other = h.to[0]
-            mine = add(other, [first], "hello", thread=f"t-x{len(msgs)}", request=f"r-x{len(msgs)}", expects=True)
+            other = rng.choice([n for n in (people[1:] if h.to == ["ALL"] else h.to) if n in people] or people[1:])
+            thirds = [p for p in people if p not in (first, other)]
+            roll = rng.random()
+            to = ["ALL"] if roll < 0.25 else ([first, *rng.sample(thirds, rng.randint(1, len(thirds)))] if roll < 0.4 and thirds else [first])
+            mine = add(other, to, "hello", thread=f"t-x{len(msgs)}", request=f"r-x{len(msgs)}", expects=True)
             msgs.remove(mine)
             msgs.insert(min(msgs.index(h) + rng.choice([0, 1, 1, 2, 3]), len(msgs)), mine)
+            later = []
             if rng.random() < 0.5:
-                w = add(first, [other], "welcome", parent=mine.key, thread=mine.thread, request=mine.request, terms="accept")
-                msgs.remove(w)
-                msgs.insert(min(msgs.index(mine) + rng.randint(1, 3), len(msgs)), w)
+                later.append(add(first, [other] if rng.random() < 0.8 else ["ALL"], "welcome", parent=mine.key, thread=mine.thread,
+                                 request=mine.request, terms="accept"))
+            for third in (thirds if to == ["ALL"] else [t for t in to if t in thirds]):
+                if rng.random() < 0.6:
+                    start = len(msgs)
+                    handshake(rng, add, mine, other, third)
+                    later += msgs[start:]
             if rng.random() < 0.5:
-                d = add(other, [first], rng.choice(["deliver", "reply"]), parent=mine.key, thread=mine.thread, request=mine.request)
-                msgs.remove(d)
-                msgs.insert(len(msgs), d)
+                later.append(add(other, [rng.choice([first, *thirds]) if len(to) > 1 else first], rng.choice(["deliver", "reply"]),
+                                 parent=mine.key, thread=mine.thread, request=mine.request))
+            scatter(later, msgs.index(mine) + 1)
+    elif what == "group" and len(people) >= 3:
+        # A second group hello in the room (section 8: a joining participant "sends `hello` or
+        # `resume` to `ALL`"), to ALL or to several by name, from the first or another: its parties
+        # overlap the room's other handshakes, it comes while another hello is still open or after
+        # it settled, and where two senders' hellos address each other before either welcomed the
+        # other's, they cross. Each addressee answers in its own chain, or not at all; then work
+        # between two of its responders, in its thread or one of their own.
+        sender = first if rng.random() < 0.4 else rng.choice(people[1:])
+        others = [p for p in people if p != sender]
+        to = ["ALL"] if rng.random() < 0.6 else rng.sample(others, rng.randint(2, len(others)))
+        n = len(msgs)
+        thread = f"t-g2-{n}"
+        fully = full and rng.random() < 0.5
+        if fully:
+            add.full_threads.add(thread)
+        budget = {"exchange_budget": rng.randint(3, 6) if rng.random() < 0.7 else rng.randint(21, 40)} if rng.random() < 0.35 else {}
+        hello = place(add(sender, to, "hello", thread=thread, request=f"r-g2-{n}", expects=True, **budget))
+        start = len(msgs)
+        responders = []
+        for other in (others if to == ["ALL"] else to):
+            if rng.random() < 0.15:
+                continue
+            responders.append(other)
+            (full_handshake if fully else handshake)(rng, add, hello, sender, other, ["ALL"] if rng.random() < 0.2 else None)
+        later = msgs[start:]
+        for k in range(rng.randint(0, 2) if len(responders) >= 2 else 0):
+            a, b = rng.sample(responders, 2)
+            if rng.random() < 0.5:
+                last = ([hello] + [x for x in later if x.thread == thread])[-1]
+                later.append(add(a, [b] if rng.random() < 0.7 else ["ALL"], rng.choice(["deliver", "reply", "state", "request"]),
+                                 parent=last.key, thread=thread, request=hello.request, expects=rng.random() < 0.3))
+            else:
+                req = add(a, [b], "request", thread=f"t-g2-{n}-{k}", request=f"r-g2-{n}-{k}", expects=True)
+                later += [req, add(b, [a], rng.choice(["reply", "deliver"]), parent=req.key, thread=req.thread, request=req.request)]
+        scatter(later, msgs.index(hello) + 1)
     elif what in ("chatter", "evidence") and live:
         # More turns in a thread (to spend its budget), each answering the last; with "evidence"
         # one of them declares new evidence.
