@@ -132,8 +132,9 @@ def quarantine_correction(rng, r, ask, fix):
         r.msgs.insert(r.msgs.index(fix), first)
 
 
-def room(rng, seat=False):
-    """The room, and now and then (seat) peers asking the Handler seat something, answered or not."""
+def room(rng, seat=None, elsewhere=0.15):
+    """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
+    `elsewhere`: how likely the second room in another arena is."""
     r = Room(rng)
     r.anomaly_fix = None
     r.other_room = False
@@ -202,7 +203,7 @@ def room(rng, seat=False):
             close = r.add(p, [ME], "close", parent=r.msgs[-1] if r.msgs[-1]["thread"] == req["thread"] else req, expects=True)
             if rng.random() < 0.8:
                 r.add(ME, [p], "ack", parent=close)
-    if rng.random() < 0.15:
+    if rng.random() < elsewhere:
         # A second room in another arena, where VEGA and LYRA are other ledgers' callsigns: none of
         # it is addressed to the VEGA reconciled, nor its evidence.
         r.other_room = True
@@ -218,18 +219,18 @@ def room(rng, seat=False):
             ask = r.add(ME, ["LYRA"], "request", expects=True, arena=OTHER_ARENA)
             fix = r.add("LYRA", [ME], "reply", parent=ask, arena=OTHER_ARENA)
             fix["correction"] = naming(rng, rng.choice(asked))
-    if rng.random() < (0.6 if seat else 0.1):
+    if rng.random() < (0.6 if seat == "HANDLER" else 0.1):
         # The Handler asks VEGA something; VEGA answers it, or not yet.
         ask = r.add("HANDLER", [ME], "request", expects=True)
         if rng.random() < 0.5:
             r.add(ME, ["HANDLER"], "reply", parent=ask)
-    if seat:
-        # Peers ask the Handler seat (4: "Addressing HANDLER with expects_reply makes a request,
-        # never a protocol debt"); it answers some.
+    if seat is not None:
+        # Peers ask the Handler seat, `HANDLER` or one of several `HANDLER-<NAME>` (4: "Addressing
+        # HANDLER with expects_reply makes a request, never a protocol debt"); it answers some.
         for _ in range(rng.randint(1, 3)):
-            ask = r.add(rng.choice(peers + [ME]), ["HANDLER"], rng.choice(["request", "propose"]), expects=rng.random() < 0.7)
+            ask = r.add(rng.choice(peers + [ME]), [seat], rng.choice(["request", "propose"]), expects=rng.random() < 0.7)
             if rng.random() < 0.4:
-                r.add("HANDLER", [ask["sender"]], "reply", parent=ask)
+                r.add(seat, [ask["sender"]], "reply", parent=ask)
     if rng.random() < 0.15:
         # A repair round for a refused file (drawn in case() as the first anomaly, under this UUID):
         # VEGA asks a peer for a correction, and that peer (or another) answers naming the file;
@@ -310,11 +311,12 @@ def case(rng):
     # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
     # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
     roll = rng.random()
-    who, arena = (("HANDLER", ARENA) if roll < 0.05 else (ME, None) if roll < 0.1 else (ME, THIRD_ARENA) if roll < 0.13
+    who, arena = ((rng.choice(["HANDLER", "HANDLER", "HANDLER-OPS"]), rng.choice([ARENA] * 3 + [None, THIRD_ARENA])) if roll < 0.05 else (ME, None) if roll < 0.1 else (ME, THIRD_ARENA) if roll < 0.13
                   else (NEWCOMER, rng.choice([ARENA, None])) if roll < 0.16 else (ME, ARENA))
     # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
-    owner = who if who in (ME, "HANDLER") else ME
-    peers, r = room(rng, seat=who == "HANDLER")
+    owner = who if who == ME or who.startswith("HANDLER") else ME
+    # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
+    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15)
     msgs = r.msgs
     now = r.ms + 60_000
     # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
