@@ -28,7 +28,15 @@ refused file's UUID, and the primer present, missing, unusable or not judged. Co
 repair round (VEGA's repair request, answered by the requester or another peer with a correction
 naming the original by UUID, file or stem, or naming another UUID), VEGA's reply replaced by a later
 one naming it, a repair round for the first refused file, and `superseded-by-correction` citing a
-correction, another message or a UUID nobody wrote.
+correction, another message or a UUID nobody wrote; corrections in the other arena's room (LYRA
+there answering VEGA there, naming LYRA's request here; now and then answering it from this
+arena), refused files' repair rounds there, and corrections the conversation rules quarantine
+(from another locus, delivered twice with other bytes, answering a repair request delivered so,
+or a second answer to the repair request). Refused files name an arena: the room's, the other
+room's, or none readable. Mostly VEGA reconciles in the room's arena; now and then a Handler seat
+(`HANDLER`, `HANDLER-OPS`, with peers' requests to it), VEGA with no arena given (a callsign of two
+arenas when the second room is drawn), VEGA in an arena where no message is, or NOVA, whom no
+message names (`arena` null when none is given).
 
 Each case is {"participant", "arena", "files": [{"name", "text", "archive"?}], "dispositions",
 "cursor", "anomalies", "anomalyIndex", "now", "primer"?}; `now` is one minute after the last message.
@@ -216,8 +224,10 @@ def room(rng, seat=None, elsewhere=0.15):
         if asked and rng.random() < 0.5:
             # A correction across arenas: the other arena's VEGA asks, the other arena's LYRA answers
             # naming a request LYRA sent VEGA here (a callsign is a name within one arena, 2).
+            # Now and then the answer is in this arena, answering the other arena's request
+            # (PARENT_ARENA_MISMATCH: a causal response in another arena than its parent's).
             ask = r.add(ME, ["LYRA"], "request", expects=True, arena=OTHER_ARENA)
-            fix = r.add("LYRA", [ME], "reply", parent=ask, arena=OTHER_ARENA)
+            fix = r.add("LYRA", [ME], "reply", parent=ask, arena=OTHER_ARENA if rng.random() < 0.75 else ARENA)
             fix["correction"] = naming(rng, rng.choice(asked))
     if rng.random() < (0.6 if seat == "HANDLER" else 0.1):
         # The Handler asks VEGA something; VEGA answers it, or not yet.

@@ -7,11 +7,21 @@ reply is still open and its effective disposition, the UUIDs the cursor may take
 the findings it models (MODELED).
 
 Readings followed where the spec leaves a choice (README conformance notes, core/mailbox/README.md):
-- a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10)
-  or when an agent's answer to anyone but the Handler cites such a message (core/mailbox/README.md:
-  PARENT_QUARANTINED, one level deep), or when it answers again what its sender already answered
-  (REPLY_REPUBLISHED: "Never republish", 9); a quarantined message owes and pays nothing, is never
-  handled and counts as an anomaly per file when its UUID is duplicated;
+- the arenas reconciled are the one given, else those where the callsign sends or is named (2: a
+  callsign is a name within one arena; 9: a ledger is reused on "an exact owner/arena/root
+  match"): several read together are ARENA_AMBIGUOUS (an error), one given where the callsign is
+  nobody while it is somebody elsewhere ARENA_FOREIGN (an error), a callsign found in no arena
+  CALLSIGN_UNSEEN (a note; ARENA_FOREIGN is said instead when it is found elsewhere);
+- a Handler seat (`HANDLER`, `HANDLER-<NAME>`) owes no reply: "Addressing `HANDLER` with
+  `expects_reply` makes a request, never a protocol debt" (4);
+- a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10),
+  when it is sent in a callsign's name from another locus (machine and root) than the one the
+  callsign's first message in that arena claimed (CALLSIGN_HELD, 4), or when an agent's answer to
+  anyone but the Handler cites such a message (core/mailbox/README.md: PARENT_QUARANTINED, one
+  level deep), when it answers a message of another arena (PARENT_ARENA_MISMATCH, 4), or when it
+  answers again what its sender already answered (REPLY_REPUBLISHED: "Never republish", 9); a
+  quarantined message owes and pays nothing, is never handled and counts as an anomaly per file
+  when its UUID is duplicated;
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
 - a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is
@@ -32,8 +42,10 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   bytes: the UUID names no one file (10), so each file is tracked by name and fingerprint (7) and a
   disposition under the UUID accounts for none, which is said, a note (README note 125);
 - a refused file is the participant's to reconcile when its recipients name it or `ALL`, or cannot
-  be read; a disposition or cursor entry under a UUID (no valid message's) that only refused files
-  addressed to others carry settles and owes nothing and is said, as for a message (note 126);
+  be read, and its arena is one reconciled or cannot be read (note 134; with no arena reconciled, a
+  callsign found nowhere, any arena may be its); a disposition or cursor entry under a UUID (no
+  valid message's) that only refused files addressed to others (or of another arena) carry settles
+  and owes nothing and is said, as for a message (notes 126, 134);
 - a cursor entry under the UUID of a refused file in view is known (never CURSOR_UNKNOWN), and is
   ahead of the file (CURSOR_AHEAD) while the file is open: not closed in the anomaly index, and no
   trustworthy UUID or no terminal or quarantined disposition under it (3: the cursor advances
@@ -41,9 +53,9 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   "never enters the UUID cursor"; note 133);
 - a correction (7: it "replies to the repair request" and "names the original filename/hash ... in
   `meta.mailbox.correction`"; 3: "an exact independently valid record identifying what supersedes
-  what") proves `superseded-by-correction` when it is a message of the arena reconciled, from the
+  what") proves `superseded-by-correction` when it is a message of an arena reconciled, from the
   original's sender in the original's arena, answering a message of the participant's there, neither
-  it nor that request quarantined, with a string of its correction mapping equal to the original's
+  it nor that request quarantined (the conversation rules above: it is not "independently valid"), with a string of its correction mapping equal to the original's
   UUID or file name (with or without `.md`); for a refused file, from a callsign the repair request
   names, the file's UUID trusted. Unproven, it is SUPERSESSION_UNPROVEN: a message's disposition is
   contradicted, an anomaly stays open; proven, a message's reply is no longer owed;
@@ -195,6 +207,9 @@ def check(case):
     unheard = duplicated | held
     quarantined = unheard | {i for i, e in msgs.items() if e["reply_to"] in unheard and e["kind"] not in ME_KINDS_ROOT
                              and not handler_seat(e["from"]) and not all(handler_seat(t) for t in e["to"])}
+    # A causal response in another arena than its parent's answers nothing there (4: the arena is
+    # the collaboration boundary; PARENT_ARENA_MISMATCH); its own answers still stand.
+    quarantined |= {i for i, e in msgs.items() if e["reply_to"] in msgs and msgs[e["reply_to"]]["arena"] != e["arena"] and e["kind"] not in ME_KINDS_ROOT}
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
