@@ -125,15 +125,20 @@ def naming(rng, m):
 def quarantine_correction(rng, r, ask, fix):
     """Now and then a correction the conversation rules quarantine (it is not "independently valid",
     3): sent in its sender's name from another locus (CALLSIGN_HELD), delivered twice with other
-    bytes (DUPLICATE_ID), answering a repair request delivered so (PARENT_QUARANTINED), or a second
-    answer to the repair request after a first one without a correction (REPLY_REPUBLISHED)."""
+    bytes (DUPLICATE_ID), answering a repair request delivered so (PARENT_QUARANTINED) or one
+    published twice (the second, which it answers, REPLY_REPUBLISHED), or a second answer to the
+    repair request after a first one without a correction (REPLY_REPUBLISHED)."""
     roll = rng.random()
-    if roll < 0.25:
+    if roll < 0.2:
         fix["machine"], fix["root"] = ELSEWHERE
-    elif roll < 0.5:
+    elif roll < 0.4:
         fix["twice"] = True
-    elif roll < 0.75:
+    elif roll < 0.6:
         ask["twice"] = True
+    elif roll < 0.8:
+        # The same repair request published first: the one the correction answers repeats it.
+        first = dict(ask, id=uuid7(rng, ask["ms"] - 1), ms=ask["ms"] - 1)
+        r.msgs.insert(r.msgs.index(ask), first)
     else:
         # The plain first answer, then the correction under the same reply_to and request_id.
         first = dict(fix, id=uuid7(rng, fix["ms"] - 1), ms=fix["ms"] - 1, correction=None)
@@ -257,6 +262,10 @@ def room(rng, seat=None, elsewhere=0.15):
         roll = rng.random()
         fix["correction"] = {"original": anomaly_id if roll < 0.45 else "anomaly-0.md" if roll < 0.65 else "anomaly-0" if roll < 0.8 else uuid7(rng, r.ms)}
         r.anomaly_fix = {"id": anomaly_id, "ask": ask, "fix": fix}
+    if r.other_room and rng.random() < 0.3:
+        # The other arena's LYRA retires there, after all it sent there: this arena's LYRA is
+        # another callsign (8: "final retires the callsign permanently in that arena").
+        r.add("LYRA", [ME], "goodbye", body="\nre-entry: final", arena=OTHER_ARENA)
     if rng.random() < 0.3:
         # One requester leaves (to VEGA alone: a goodbye to a name retired before it would be refused).
         r.add(rng.choice(peers), [ME], "goodbye", body=f"\nre-entry: {rng.choice(['final', 'final', 'returning'])}")
