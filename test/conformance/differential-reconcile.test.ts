@@ -22,22 +22,27 @@ describe("differential check of mailbox reconciliation", () => {
 
   it("names a disagreement for each fault planted in the checker", { timeout: 120_000 }, () => {
     // One run of the core, then the checker under each planted fault (compare_reconcile.py
-    // --planted): each must read some case otherwise than the core, on the fields its rule decides.
+    // --planted, reconcile_checker.PLANTED): each must read some case otherwise than the core.
     const { status, output } = compare(["150", "1", "--planted"]);
     expect(status).toBe(0);
     const caught = JSON.parse(output) as Record<string, string[] | null>;
+    expect(Object.keys(caught).sort()).toEqual([
+      "anomaly-any-arena", "arena-foreign-unsaid", "correction-any-arena", "correction-quarantine-unchecked",
+      "correction-unchecked", "due-late", "every-arena", "handler-owes", "held-unread", "parent-arena-unread",
+      "seat-handler-only", "unseen-in-arena-given",
+    ]);
+    for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
     expect(caught["due-late"]).toContain("counts.due_deferred_count");
-    // Every superseded-by-correction read as proven: the core finds one unproven.
-    expect(caught["correction-unchecked"]).toContain("code SUPERSESSION_UNPROVEN: core has");
-    // A refused file of another arena kept in view (note 134): the checker counts it open.
-    expect(caught["anomaly-any-arena"]).toContain("counts.anomaly_count");
-    // A correction of another arena, or a quarantined one, accepted: the core keeps the reply owed.
-    expect(caught["correction-any-arena"]).toContain("code SUPERSESSION_UNPROVEN: core has");
-    expect(caught["correction-quarantine-unchecked"]).toContain("code SUPERSESSION_UNPROVEN: core has");
-    // A Handler seat owing replies as an agent does: the checker says REPLY_OWED, the core does not.
-    expect(caught["handler-owes"]).toContain("code REPLY_OWED: core lacks");
+    // Every superseded-by-correction read as proven, or one of another arena or quarantined: the core finds one unproven.
+    for (const fault of ["correction-unchecked", "correction-any-arena"]) expect(caught[fault]).toContain("code SUPERSESSION_UNPROVEN: core has");
+    // A refused file of another arena kept in view (note 134): the core says the state under its UUID is not the participant's.
+    expect(caught["anomaly-any-arena"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
+    // A Handler seat (HANDLER, HANDLER-<NAME>) owing replies as an agent does: the checker says REPLY_OWED, the core does not.
+    for (const fault of ["handler-owes", "seat-handler-only"]) expect(caught[fault]).toContain("code REPLY_OWED: core lacks");
     // An arena given where the callsign is nobody, unsaid: the core says ARENA_FOREIGN.
     expect(caught["arena-foreign-unsaid"]).toContain("code ARENA_FOREIGN: core has");
+    // A message from another locus, or answering another arena's, not quarantined.
+    for (const fault of ["held-unread", "parent-arena-unread"]) expect(caught[fault]).toContain("quarantine");
   });
 });

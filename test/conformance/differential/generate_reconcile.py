@@ -226,7 +226,7 @@ def room(rng, seat=None, elsewhere=0.15):
         if rng.random() < 0.5:
             r.add(ME, ["LYRA"], "reply", parent=ask, arena=OTHER_ARENA)
         asked = [m for m in r.msgs if m["sender"] == "LYRA" and ME in m["to"] and m["arena"] == ARENA and m["kind"] in ("request", "propose")]
-        if asked and rng.random() < 0.5:
+        if asked and rng.random() < 0.8:
             # A correction across arenas: the other arena's VEGA asks, the other arena's LYRA answers
             # naming a request LYRA sent VEGA here (a callsign is a name within one arena, 2).
             # Now and then the answer is in this arena, answering the other arena's request

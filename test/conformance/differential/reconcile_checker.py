@@ -91,10 +91,15 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "anomaly-any-arena" keeps a refused file of another arena in view; "correction-any-arena" accepts
 # a correction (and its repair request) in any arena; "correction-quarantine-unchecked" accepts a
 # quarantined correction or one answering a quarantined repair request; "handler-owes" has a
-# Handler seat owe replies as an agent does; "arena-foreign-unsaid" never says ARENA_FOREIGN.
+# Handler seat owe replies as an agent does; "seat-handler-only" takes `HANDLER-<NAME>` for an
+# agent; "arena-foreign-unsaid" never says ARENA_FOREIGN; "unseen-in-arena-given" says
+# CALLSIGN_UNSEEN for a callsign absent from the arena given though found in another; "every-arena"
+# reads every arena of the mailbox when none is given and the callsign is found in none;
+# "held-unread" and "parent-arena-unread" leave CALLSIGN_HELD and PARENT_ARENA_MISMATCH unmodelled.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
-           "correction-quarantine-unchecked", "handler-owes", "arena-foreign-unsaid"]
+           "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
+           "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -157,7 +162,7 @@ def effective_dispositions(records):
 
 def handler_seat(callsign):
     """`HANDLER`, or one of several Handler seats, `HANDLER-<NAME>` (4)."""
-    return callsign == "HANDLER" or callsign.startswith("HANDLER-")
+    return callsign == "HANDLER" or (callsign.startswith("HANDLER-") and "seat-handler-only" not in FAULTS)
 
 
 def check(case):
@@ -186,10 +191,10 @@ def check(case):
         if case["arena"] not in present and present and "arena-foreign-unsaid" not in FAULTS:
             codes.add("ARENA_FOREIGN")
     else:
-        arenas = present
+        arenas = present or ({e["arena"] for e in msgs.values()} if "every-arena" in FAULTS else set())
         if len(present) > 1:
             codes.add("ARENA_AMBIGUOUS")
-    if msgs and not present:
+    if msgs and not (present & arenas if "unseen-in-arena-given" in FAULTS else present):
         codes.add("CALLSIGN_UNSEEN")  # found in no arena: a callsign about to join, or a mistyped one
     arena_read = case["arena"] if case["arena"] is not None else next(iter(present)) if len(present) == 1 else None
     seat = handler_seat(me) and "handler-owes" not in FAULTS
@@ -202,14 +207,15 @@ def check(case):
     claimed, held = {}, set()
     for i in sorted(msgs):
         e = msgs[i]
-        if claimed.setdefault((e["arena"], e["from"]), e["locus"]) != e["locus"]:
+        if claimed.setdefault((e["arena"], e["from"]), e["locus"]) != e["locus"] and "held-unread" not in FAULTS:
             held.add(i)
     unheard = duplicated | held
     quarantined = unheard | {i for i, e in msgs.items() if e["reply_to"] in unheard and e["kind"] not in ME_KINDS_ROOT
                              and not handler_seat(e["from"]) and not all(handler_seat(t) for t in e["to"])}
     # A causal response in another arena than its parent's answers nothing there (4: the arena is
     # the collaboration boundary; PARENT_ARENA_MISMATCH); its own answers still stand.
-    quarantined |= {i for i, e in msgs.items() if e["reply_to"] in msgs and msgs[e["reply_to"]]["arena"] != e["arena"] and e["kind"] not in ME_KINDS_ROOT}
+    quarantined |= {i for i, e in msgs.items() if e["reply_to"] in msgs and msgs[e["reply_to"]]["arena"] != e["arena"] and e["kind"] not in ME_KINDS_ROOT
+                    and "parent-arena-unread" not in FAULTS}
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
