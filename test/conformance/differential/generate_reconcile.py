@@ -250,7 +250,7 @@ def room(rng, seat=None, elsewhere=0.15):
         # A repair round for a refused file (drawn in case() as the first anomaly, under this UUID):
         # VEGA asks a peer for a correction, and that peer (or another) answers naming the file;
         # now and then in the other arena's room (VEGA asking LYRA there), or quarantined.
-        there = r.other_room and rng.random() < 0.25
+        there = r.other_room and rng.random() < 0.4
         p = "LYRA" if there else rng.choice(peers)
         arena = OTHER_ARENA if there else ARENA
         ask = r.add(ME, [p], "request", expects=True, arena=arena)

@@ -57,8 +57,10 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   original's sender in the original's arena, answering a message of the participant's there, neither
   it nor that request quarantined (the conversation rules above: it is not "independently valid"), with a string of its correction mapping equal to the original's
   UUID or file name (with or without `.md`); for a refused file, from a callsign the repair request
-  names, the file's UUID trusted. Unproven, it is SUPERSESSION_UNPROVEN: a message's disposition is
-  contradicted, an anomaly stays open; proven, a message's reply is no longer owed;
+  names, the file's UUID trusted, in the arena the file's envelope names when that reads (2: its
+  sender is a callsign of that arena; README note 137). Unproven, it is SUPERSESSION_UNPROVEN: a
+  message's disposition is contradicted, an anomaly stays open; proven, a message's reply is no
+  longer owed;
 - the participant's later exact reply naming an earlier one in its correction mapping replaces it
   (3: a "terminal replacement"), not a republication, when the earlier one still stands; a
   `replied` citing a replaced reply is REPLY_REPLACED, a note, and the item is `restore`.
@@ -435,7 +437,10 @@ def check(case):
             continue
         if d["state"] == "superseded-by-correction":
             ask = valid_fix(d.get("correction"), a["id"], a["file"])
-            if ("correction-unchecked" not in FAULTS) and (ask is None or msgs[d["correction"]]["from"] not in ask["to"]):
+            # The file's sender is a callsign of the arena its envelope names, when that reads (2,
+            # note 134): a correction from another arena's callsign is another participant's.
+            elsewhere = ask is not None and a.get("arena") is not None and msgs[d["correction"]]["arena"] != a["arena"] and not any_arena
+            if ("correction-unchecked" not in FAULTS) and (ask is None or msgs[d["correction"]]["from"] not in ask["to"] or elsewhere):
                 count["anomaly_count"] += 1
                 codes.add("SUPERSESSION_UNPROVEN")
                 continue
