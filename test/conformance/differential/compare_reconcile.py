@@ -53,7 +53,9 @@ def differences(theirs, ours):
 BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked",
           "--break-anomaly-arena": "anomaly-any-arena", "--break-correction-arena": "correction-any-arena",
           "--break-correction-quarantine": "correction-quarantine-unchecked", "--break-handler": "handler-owes",
-          "--break-arena-foreign": "arena-foreign-unsaid"}
+          "--break-seat": "seat-handler-only", "--break-arena-foreign": "arena-foreign-unsaid",
+          "--break-unseen": "unseen-in-arena-given", "--break-every-arena": "every-arena",
+          "--break-held": "held-unread", "--break-parent-arena": "parent-arena-unread"}
 
 
 def planted_caught(cases, core):
