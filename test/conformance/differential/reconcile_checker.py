@@ -58,7 +58,7 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   it nor that request quarantined (the conversation rules above: it is not "independently valid"), with a string of its correction mapping equal to the original's
   UUID or file name (with or without `.md`); for a refused file, from a callsign the repair request
   names, the file's UUID trusted, in the arena the file's envelope names when that reads (2: its
-  sender is a callsign of that arena; README note 137). Unproven, it is SUPERSESSION_UNPROVEN: a
+  sender is a callsign of that arena; README note 140). Unproven, it is SUPERSESSION_UNPROVEN: a
   message's disposition is contradicted, an anomaly stays open; proven, a message's reply is no
   longer owed;
 - the participant's later exact reply naming an earlier one in its correction mapping replaces it
