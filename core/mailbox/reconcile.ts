@@ -567,6 +567,9 @@ function correctsOriginal(correction: MailboxEnvelope, original: MailboxEntry, p
  * request addresses by name (a correction from anyone else would close another's malformed message).
  */
 function correctsAnomaly(correction: MailboxEnvelope, anomaly: MailboxAnomaly, participant: string, inArenas: ReadonlyMap<string, MailboxEntry>, quarantine: ReadonlyMap<string, unknown>): boolean {
+  // A file whose envelope names its arena was sent by a callsign of that arena (section 2, note
+  // 134): with several arenas read together, another arena's callsign of that name is not its sender.
+  if (typeof anomaly.arena === "string" && correction.arena !== anomaly.arena) return false;
   const asked = correction.reply_to === null ? undefined : inArenas.get(correction.reply_to)?.envelope;
   if (asked === undefined || !asked.to.includes(correction.from)) return false;
   return anomaly.id !== null && correctsNamed(correction, anomaly.id, anomaly.file, participant, inArenas, quarantine);

@@ -1,7 +1,9 @@
 // The differential check of mailbox reconciliation (differential/README.md, "Mailbox
 // reconciliation"): 150 seeded cases of one participant's room of 2 to 4 participants (handshakes,
-// requests answered exactly or not, cancels, corrections, a retiring requester, a file delivered
-// twice, archived threads), its disposition transitions, cursor, anomalies and primer, reconciled by the core
+// requests answered exactly or not, cancels, corrections in one arena or across two, quarantined
+// or not, a retiring requester, a file delivered twice, archived threads; now and then a Handler
+// seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
+// anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
 // from the spec and the READMEs; status, work-clean, readiness-clean, every count, each item's
 // action, the cursor advance and the codes the checker models must agree. A failure names the first
@@ -18,21 +20,29 @@ describe("differential check of mailbox reconciliation", () => {
     expect(status).toBe(0);
   });
 
-  it("names a disagreement when there is one", { timeout: 120_000 }, () => {
-    // The checker told a deferral is due only after its resume_after (not at it) disagrees on some case.
-    const { status, output } = compare(["150", "1", "--first", "--break-due"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { case: { files: unknown[] }; core: { counts: { due_deferred_count: number } }; checker: { counts: { due_deferred_count: number } } };
-    expect(first.case.files.length).toBeGreaterThan(0);
-    expect(first.core.counts.due_deferred_count).toBeGreaterThan(first.checker.counts.due_deferred_count);
-  });
-
-  it("names a disagreement on corrections when there is one", { timeout: 120_000 }, () => {
-    // The checker told every superseded-by-correction is proven disagrees where the core finds one unproven.
-    const { status, output } = compare(["150", "1", "--first", "--break-correction"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { codes: string[] }; checker: { codes: string[] } };
-    expect(first.core.codes).toContain("SUPERSESSION_UNPROVEN");
-    expect(first.checker.codes).not.toContain("SUPERSESSION_UNPROVEN");
+  it("names a disagreement for each fault planted in the checker", { timeout: 120_000 }, () => {
+    // One run of the core, then the checker under each planted fault (compare_reconcile.py
+    // --planted, reconcile_checker.PLANTED): each must read some case otherwise than the core.
+    const { status, output } = compare(["150", "1", "--planted"]);
+    expect(status).toBe(0);
+    const caught = JSON.parse(output) as Record<string, string[] | null>;
+    expect(Object.keys(caught).sort()).toEqual([
+      "anomaly-any-arena", "arena-foreign-unsaid", "correction-any-arena", "correction-quarantine-unchecked",
+      "correction-unchecked", "due-late", "every-arena", "handler-owes", "held-unread", "parent-arena-unread",
+      "seat-handler-only", "unseen-in-arena-given",
+    ]);
+    for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
+    // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
+    expect(caught["due-late"]).toContain("counts.due_deferred_count");
+    // Every superseded-by-correction read as proven, or one of another arena or quarantined: the core finds one unproven.
+    for (const fault of ["correction-unchecked", "correction-any-arena"]) expect(caught[fault]).toContain("code SUPERSESSION_UNPROVEN: core has");
+    // A refused file of another arena kept in view (note 134): the core says the state under its UUID is not the participant's.
+    expect(caught["anomaly-any-arena"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
+    // A Handler seat (HANDLER, HANDLER-<NAME>) owing replies as an agent does: the checker says REPLY_OWED, the core does not.
+    for (const fault of ["handler-owes", "seat-handler-only"]) expect(caught[fault]).toContain("code REPLY_OWED: core lacks");
+    // An arena given where the callsign is nobody, unsaid: the core says ARENA_FOREIGN.
+    expect(caught["arena-foreign-unsaid"]).toContain("code ARENA_FOREIGN: core has");
+    // A message from another locus, or answering another arena's, not quarantined.
+    for (const fault of ["held-unread", "parent-arena-unread"]) expect(caught[fault]).toContain("quarantine");
   });
 });

@@ -1,6 +1,7 @@
 """Runs the core's reconcile and the independent reconcile checker over the same seeded cases and compares them.
 
-    python3 compare_reconcile.py COUNT SEED [--first] [--break-due] [--break-correction]
+    python3 compare_reconcile.py COUNT SEED [--first] [--break-due] [--break-correction] [--break-...]
+    python3 compare_reconcile.py COUNT SEED --planted
 
 Compares, per case: the status, work_clean, readiness_clean, every count, each addressed
 message's action, open reply and effective disposition, the cursor advance, the codes of the
@@ -8,7 +9,10 @@ findings the checker models (reconcile_checker.MODELED) and the messages quarant
 divergences clustered by which fields differ, with an example each, and exits 1 when there is any;
 with --first it prints the first divergence alone (for the test). With --break-due the checker
 reads a deferral as due only after its resume_after, not at it; with --break-correction it reads
-every superseded-by-correction as proven. Needs python3 and node.
+every superseded-by-correction as proven; the other --break-* flags plant the checker's other
+faults (BREAKS). With --planted it runs the core once and the checker under each planted fault,
+and prints a JSON object naming, per fault, the first case's differing fields (null when none
+differ, the fault not caught). Needs python3 and node.
 """
 import json
 import os
@@ -33,7 +37,7 @@ def comparable(answer):
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "archive", "blocked_threads"):
+    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "archive", "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
     keys += [f"counts.{k}" for k in reconcile_checker.COUNTS if theirs["counts"][k] != ours["counts"][k]]
@@ -45,14 +49,36 @@ def differences(theirs, ours):
     return None if not keys else tuple(sorted(set(keys)))
 
 
+# The flags that plant each of the checker's faults (reconcile_checker.PLANTED).
+BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked",
+          "--break-anomaly-arena": "anomaly-any-arena", "--break-correction-arena": "correction-any-arena",
+          "--break-correction-quarantine": "correction-quarantine-unchecked", "--break-handler": "handler-owes",
+          "--break-seat": "seat-handler-only", "--break-arena-foreign": "arena-foreign-unsaid",
+          "--break-unseen": "unseen-in-arena-given", "--break-every-arena": "every-arena",
+          "--break-held": "held-unread", "--break-parent-arena": "parent-arena-unread"}
+
+
+def planted_caught(cases, core):
+    """Per planted fault, the fields of the first case the checker under that fault reads otherwise than the core."""
+    caught = {}
+    for fault in reconcile_checker.PLANTED:
+        reconcile_checker.FAULTS.clear()
+        reconcile_checker.FAULTS.add(fault)
+        caught[fault] = next((list(key) for key in (differences(theirs, reconcile_checker.check(case)) for case, theirs in zip(cases, core)) if key), None)
+    reconcile_checker.FAULTS.clear()
+    return caught
+
+
 def main():
     count, seed, first = comparison.arguments()
-    if comparison.planted("--break-due"):
-        reconcile_checker.FAULTS.add("due-late")
-    if comparison.planted("--break-correction"):
-        reconcile_checker.FAULTS.add("correction-unchecked")
+    for flag, fault in BREAKS.items():
+        if comparison.planted(flag):
+            reconcile_checker.FAULTS.add(fault)
     cases = list(generate_reconcile.cases(count, seed))
     core = [comparable(answer) for answer in core_answers("core-reconcile.ts", cases)]
+    if comparison.planted("--planted"):
+        print(json.dumps(planted_caught(cases, core)))
+        return
     mine = (reconcile_checker.check(case) for case in cases)
     found = comparison.clusters(
         zip(cases, core, mine),

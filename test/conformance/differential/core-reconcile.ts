@@ -1,7 +1,8 @@
 // Reads JSON lines (generate_reconcile.py's cases) on stdin and writes one JSON line per case: what
 // the core's reconcile decides for the participant, as `rw mailbox reconcile` reads a room (each
 // file by readMailboxMessage, with the SHA-256 of its bytes and the archive folder it was read
-// from; the archive read too), in memory: status, work_clean, readiness_clean, every count, each
+// from; the archive read too), in memory, in the arena given or, when none is, the arenas its
+// callsign is found in: the arena read, status, work_clean, readiness_clean, every count, each
 // item's action, open reply and effective disposition, the cursor advance, the codes of its
 // findings, the messages the conversation rules quarantine (which reconcile takes as given), the
 // archive's findings, and the threads a new message may no longer join.
@@ -12,7 +13,7 @@ import type { AnomalyRecord, MailboxAnomaly, MailboxEntry, PrimerState } from ".
 
 type Case = {
   participant: string;
-  arena: string;
+  arena: string | null;
   files: { name: string; text: string; archive?: string }[];
   dispositions: unknown[];
   cursor: string[];
@@ -35,12 +36,12 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   }
   const analysis = analyzeMailbox(messages, { now: c.now, archiveRead: true });
   const report = reconcile({
-    participant: c.participant, arena: c.arena, messages, dispositions: c.dispositions, cursor: c.cursor,
+    participant: c.participant, ...(c.arena === null ? {} : { arena: c.arena }), messages, dispositions: c.dispositions, cursor: c.cursor,
     anomalies: c.anomalies, anomalyIndex: c.anomalyIndex, now: c.now, archiveRead: true, analysis,
     ...(c.primer === undefined ? {} : { primer: c.primer }),
   });
   out.push(JSON.stringify({
-    status: report.status, work_clean: report.work_clean, readiness_clean: report.readiness_clean, counts: report.counts,
+    arena: report.arena, status: report.status, work_clean: report.work_clean, readiness_clean: report.readiness_clean, counts: report.counts,
     items: Object.fromEntries(report.items.map((i) => [i.id, { action: i.action, open_reply: i.open_reply, disposition: i.disposition }])),
     cursor_advance: [...report.cursor_advance].sort(),
     codes: [...new Set(report.findings.map((f) => f.code))].sort(),

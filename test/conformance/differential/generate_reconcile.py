@@ -28,7 +28,15 @@ refused file's UUID, and the primer present, missing, unusable or not judged. Co
 repair round (VEGA's repair request, answered by the requester or another peer with a correction
 naming the original by UUID, file or stem, or naming another UUID), VEGA's reply replaced by a later
 one naming it, a repair round for the first refused file, and `superseded-by-correction` citing a
-correction, another message or a UUID nobody wrote.
+correction, another message or a UUID nobody wrote; corrections in the other arena's room (LYRA
+there answering VEGA there, naming LYRA's request here; now and then answering it from this
+arena), refused files' repair rounds there, and corrections the conversation rules quarantine
+(from another locus, delivered twice with other bytes, answering a repair request delivered so,
+or a second answer to the repair request). Refused files name an arena: the room's, the other
+room's, or none readable. Mostly VEGA reconciles in the room's arena; now and then a Handler seat
+(`HANDLER`, `HANDLER-OPS`, with peers' requests to it), VEGA with no arena given (a callsign of two
+arenas when the second room is drawn), VEGA in an arena where no message is, or NOVA, whom no
+message names (`arena` null when none is given).
 
 Each case is {"participant", "arena", "files": [{"name", "text", "archive"?}], "dispositions",
 "cursor", "anomalies", "anomalyIndex", "now", "primer"?}; `now` is one minute after the last message.
@@ -46,6 +54,12 @@ from generate_folders import ARENA, OTHER_ARENA, ROOT, START_MS, uuid7  # noqa: 
 
 ME = "VEGA"
 PEERS = ["LYRA", "ORION", "ALTAIR"]
+# An arena no message of the room is in, a callsign no message names, and a locus (machine and
+# root) no participant holds: an arena given where VEGA is nobody, a participant not seen yet, and
+# a message in a peer's name sent from elsewhere (CALLSIGN_HELD).
+THIRD_ARENA = "CROX-FIELD"
+NEWCOMER = "NOVA"
+ELSEWHERE = ("EVIL-BOX", "e0" * 32)
 
 
 def iso(ms):
@@ -84,7 +98,8 @@ def render(m, parent_name):
              f"    id: {m['id']}", f"    thread: {m['thread']}", f"    request_id: {m['request']}",
              f"    from: {m['sender']}", f"    to: [{', '.join(m['to'])}]", f"    kind: {m['kind']}",
              f"    reply_to: {m['parent'] or ''}".rstrip(), f"    expects_reply: {'true' if m['expects'] else 'false'}",
-             f"    arena: {m['arena']}", f"    machine: {m['sender']}-BOX", f"    root: {ROOT}", "    transport: local"]
+             f"    arena: {m['arena']}", f"    machine: {m.get('machine', m['sender'] + '-BOX')}", f"    root: {m.get('root', ROOT)}",
+             "    transport: local"]
     if m["kind"] == "welcome":
         lines.append("    terms: accept")
     if m.get("correction") is not None:
@@ -107,9 +122,35 @@ def naming(rng, m):
     return {rng.choice(["original", "replaces", "file"]): value}
 
 
-def room(rng):
+def quarantine_correction(rng, r, ask, fix):
+    """Now and then a correction the conversation rules quarantine (it is not "independently valid",
+    3): sent in its sender's name from another locus (CALLSIGN_HELD), delivered twice with other
+    bytes (DUPLICATE_ID), answering a repair request delivered so (PARENT_QUARANTINED) or one
+    published twice (the second, which it answers, REPLY_REPUBLISHED), or a second answer to the
+    repair request after a first one without a correction (REPLY_REPUBLISHED)."""
+    roll = rng.random()
+    if roll < 0.2:
+        fix["machine"], fix["root"] = ELSEWHERE
+    elif roll < 0.4:
+        fix["twice"] = True
+    elif roll < 0.6:
+        ask["twice"] = True
+    elif roll < 0.8:
+        # The same repair request published first: the one the correction answers repeats it.
+        first = dict(ask, id=uuid7(rng, ask["ms"] - 1), ms=ask["ms"] - 1)
+        r.msgs.insert(r.msgs.index(ask), first)
+    else:
+        # The plain first answer, then the correction under the same reply_to and request_id.
+        first = dict(fix, id=uuid7(rng, fix["ms"] - 1), ms=fix["ms"] - 1, correction=None)
+        r.msgs.insert(r.msgs.index(fix), first)
+
+
+def room(rng, seat=None, elsewhere=0.15):
+    """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
+    `elsewhere`: how likely the second room in another arena is."""
     r = Room(rng)
     r.anomaly_fix = None
+    r.other_room = False
     peers = PEERS[:rng.randint(1, 3)]
     for p in peers:
         if rng.random() < 0.5:
@@ -159,6 +200,8 @@ def room(rng):
             cite = ask if rng.random() < 0.85 else req
             fix = r.add(fixer, [ME], "reply" if cite is ask else "state", parent=cite, request=ask["request"] if cite is ask else uuid7(rng, r.ms))
             fix["correction"] = naming(rng, req)
+            if rng.random() < 0.25:
+                quarantine_correction(rng, r, ask, fix)
         roll = rng.random()
         if roll < 0.2:
             r.add(p, to, "cancel", parent=req)
@@ -173,39 +216,65 @@ def room(rng):
             close = r.add(p, [ME], "close", parent=r.msgs[-1] if r.msgs[-1]["thread"] == req["thread"] else req, expects=True)
             if rng.random() < 0.8:
                 r.add(ME, [p], "ack", parent=close)
-    if rng.random() < 0.1:
+    if rng.random() < elsewhere:
         # A second room in another arena, where VEGA and LYRA are other ledgers' callsigns: none of
         # it is addressed to the VEGA reconciled, nor its evidence.
+        r.other_room = True
         hello = r.add(ME, ["LYRA"], "hello", expects=True, arena=OTHER_ARENA)
         r.add("LYRA", [ME], "welcome", parent=hello, arena=OTHER_ARENA)
         ask = r.add("LYRA", [ME], "request", expects=True, arena=OTHER_ARENA)
         if rng.random() < 0.5:
             r.add(ME, ["LYRA"], "reply", parent=ask, arena=OTHER_ARENA)
-    if rng.random() < 0.1:
+        asked = [m for m in r.msgs if m["sender"] == "LYRA" and ME in m["to"] and m["arena"] == ARENA and m["kind"] in ("request", "propose")]
+        if asked and rng.random() < 0.8:
+            # A correction across arenas: the other arena's VEGA asks, the other arena's LYRA answers
+            # naming a request LYRA sent VEGA here (a callsign is a name within one arena, 2).
+            # Now and then the answer is in this arena, answering the other arena's request
+            # (PARENT_ARENA_MISMATCH: a causal response in another arena than its parent's).
+            ask = r.add(ME, ["LYRA"], "request", expects=True, arena=OTHER_ARENA)
+            fix = r.add("LYRA", [ME], "reply", parent=ask, arena=OTHER_ARENA if rng.random() < 0.75 else ARENA)
+            fix["correction"] = naming(rng, rng.choice(asked))
+    if rng.random() < (0.6 if seat == "HANDLER" else 0.1):
         # The Handler asks VEGA something; VEGA answers it, or not yet.
         ask = r.add("HANDLER", [ME], "request", expects=True)
         if rng.random() < 0.5:
             r.add(ME, ["HANDLER"], "reply", parent=ask)
+    if seat is not None:
+        # Peers ask the Handler seat, `HANDLER` or one of several `HANDLER-<NAME>` (4: "Addressing
+        # HANDLER with expects_reply makes a request, never a protocol debt"); it answers some.
+        for _ in range(rng.randint(1, 3)):
+            ask = r.add(rng.choice(peers + [ME]), [seat], rng.choice(["request", "propose"]), expects=rng.random() < 0.7)
+            if rng.random() < 0.4:
+                r.add(seat, [ask["sender"]], "reply", parent=ask)
     if rng.random() < 0.15:
         # A repair round for a refused file (drawn in case() as the first anomaly, under this UUID):
-        # VEGA asks a peer for a correction, and that peer (or another) answers naming the file.
-        p = rng.choice(peers)
-        ask = r.add(ME, [p], "request", expects=True)
-        fixer = p if rng.random() < 0.8 or len(peers) == 1 else rng.choice([q for q in peers if q != p])
-        fix = r.add(fixer, [ME], "reply", parent=ask)
+        # VEGA asks a peer for a correction, and that peer (or another) answers naming the file;
+        # now and then in the other arena's room (VEGA asking LYRA there), or quarantined.
+        there = r.other_room and rng.random() < 0.4
+        p = "LYRA" if there else rng.choice(peers)
+        arena = OTHER_ARENA if there else ARENA
+        ask = r.add(ME, [p], "request", expects=True, arena=arena)
+        fixer = p if there or rng.random() < 0.8 or len(peers) == 1 else rng.choice([q for q in peers if q != p])
+        fix = r.add(fixer, [ME], "reply", parent=ask, arena=arena)
+        if rng.random() < 0.15:
+            quarantine_correction(rng, r, ask, fix)
         anomaly_id = uuid7(rng, START_MS)
         roll = rng.random()
         fix["correction"] = {"original": anomaly_id if roll < 0.45 else "anomaly-0.md" if roll < 0.65 else "anomaly-0" if roll < 0.8 else uuid7(rng, r.ms)}
         r.anomaly_fix = {"id": anomaly_id, "ask": ask, "fix": fix}
+    if r.other_room and rng.random() < 0.3:
+        # The other arena's LYRA retires there, after all it sent there: this arena's LYRA is
+        # another callsign (8: "final retires the callsign permanently in that arena").
+        r.add("LYRA", [ME], "goodbye", body="\nre-entry: final", arena=OTHER_ARENA)
     if rng.random() < 0.3:
         # One requester leaves (to VEGA alone: a goodbye to a name retired before it would be refused).
         r.add(rng.choice(peers), [ME], "goodbye", body=f"\nre-entry: {rng.choice(['final', 'final', 'returning'])}")
     return peers, r
 
 
-def transition(rng, m, msgs, now):
-    """One disposition transition for `m`."""
-    fixes = [x for x in msgs if x.get("correction") is not None and x["sender"] != ME]
+def transition(rng, m, msgs, now, me=ME):
+    """One disposition transition for `m`, in `me`'s ledger."""
+    fixes = [x for x in msgs if x.get("correction") is not None and x["sender"] != me]
     state = rng.choice(["acted", "replied", "replied", "no-reply-required", "rejected-scope", "deferred", "deferred",
                         "blocked: handler-decision", "needs-audit", "historical-debt"] + (["superseded-by-correction"] * 3 if fixes else []))
     consistent = {"superseded-by-correction": "superseded", "acted": "completed", "replied": "completed", "no-reply-required": "none", "rejected-scope": "none",
@@ -217,7 +286,7 @@ def transition(rng, m, msgs, now):
     if state == "acted" and rng.random() < 0.9:
         d["effect"] = "commit 1a2b3c"
     if state == "replied" and rng.random() < 0.95:
-        mine = [x for x in msgs if x["sender"] == ME and x["parent"] == m["id"]]
+        mine = [x for x in msgs if x["sender"] == me and x["parent"] == m["id"]]
         d["reply"] = rng.choice(mine)["id"] if mine and rng.random() < 0.85 else uuid7(rng, now)
     if state == "rejected-scope" and rng.random() < 0.9 or state not in ("rejected-scope",) and rng.random() < 0.08:
         d["handler"] = "HANDLER direction 2026-10-01"
@@ -228,7 +297,7 @@ def transition(rng, m, msgs, now):
         d["correction"] = rng.choice(own)["id"] if own and roll < 0.7 else rng.choice(fixes)["id"] if roll < 0.85 else rng.choice(msgs)["id"] if roll < 0.93 else uuid7(rng, now)
     if state == "deferred":
         if rng.random() < 0.95:
-            d["owner"] = ME
+            d["owner"] = me
             d["resume_after"] = iso_exact(now + rng.choice([-120_000, -60_000, -500, 0, 500, 60_000, 3_600_000]))
     if state == "blocked: handler-decision" and rng.random() < 0.5:
         d["expires"] = iso_exact(now + rng.choice([-60_000, -500, 0, 500, 60_000]))
@@ -237,14 +306,14 @@ def transition(rng, m, msgs, now):
     return d
 
 
-def tidy_transition(rng, m, msgs, now):
+def tidy_transition(rng, m, msgs, now, me=ME):
     """The transition a careful participant records: replied with its exact reply, no-reply-required
     for a withdrawn request or one expecting none, else an outstanding state."""
-    exact = [x for x in msgs if x["sender"] == ME and x["parent"] == m["id"] and (x["request"] == m["request"] or m["kind"] == "welcome") and x["kind"] != "hello"]
-    withdrawn = any(x["kind"] == "cancel" and x["parent"] == m["id"] and x["sender"] == m["sender"] and x["request"] == m["request"] and ME in x["to"] for x in msgs)
+    exact = [x for x in msgs if x["sender"] == me and x["parent"] == m["id"] and (x["request"] == m["request"] or m["kind"] == "welcome") and x["kind"] != "hello"]
+    withdrawn = any(x["kind"] == "cancel" and x["parent"] == m["id"] and x["sender"] == m["sender"] and x["request"] == m["request"] and me in x["to"] for x in msgs)
     base = {"id": m["id"], "at": iso(now - 30_000), "request_id": m["request"]}
     # A correction its sender published in answer to VEGA's repair request, naming it: superseded.
-    asks = {x["id"] for x in msgs if x["sender"] == ME}
+    asks = {x["id"] for x in msgs if x["sender"] == me}
     fixed = [x for x in msgs if x.get("correction") is not None and x["sender"] == m["sender"] and x["parent"] in asks
              and {m["id"], file_name(m), file_name(m)[:-3]} & set(x["correction"].values())]
     if fixed and not exact and rng.random() < 0.8:
@@ -253,11 +322,20 @@ def tidy_transition(rng, m, msgs, now):
         return {**base, "state": "replied", "cta": "completed", "reply": exact[0]["id"]}
     if withdrawn or not m["expects"]:
         return {**base, "state": "no-reply-required", "cta": "superseded" if withdrawn else "none"}
-    return transition(rng, m, msgs, now)
+    return transition(rng, m, msgs, now, me)
 
 
 def case(rng):
-    peers, r = room(rng)
+    # Who reconciles, in which arena: VEGA in the room's arena mostly; now and then the Handler
+    # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
+    # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
+    roll = rng.random()
+    who, arena = ((rng.choice(["HANDLER", "HANDLER", "HANDLER-OPS"]), rng.choice([ARENA] * 3 + [None, THIRD_ARENA])) if roll < 0.05 else (ME, None) if roll < 0.1 else (ME, THIRD_ARENA) if roll < 0.13
+                  else (NEWCOMER, rng.choice([ARENA, None])) if roll < 0.16 else (ME, ARENA))
+    # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
+    owner = who if who == ME or who.startswith("HANDLER") else ME
+    # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
+    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15)
     msgs = r.msgs
     now = r.ms + 60_000
     # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
@@ -284,11 +362,16 @@ def case(rng):
     # A thread copied into the archive rather than moved: the same bytes in the inbox too.
     copied = {t for t in folders if rng.random() < 0.15}
     files += [{"name": f["name"], "text": f["text"]} for f in list(files) if "archive" in f and f["archive"] == folders.get(thread_of[f["name"]]) and thread_of[f["name"]] in copied]
+    # A quarantined correction or repair request delivered twice, with other bytes.
+    for m in msgs:
+        if m.get("twice"):
+            f = next(x for x in files if x["name"] == names[m["id"]])
+            files.append({"name": f["name"][:-3] + " (1).md", "text": f["text"] + "Written again.\n"})
     # Addressed to VEGA (another arena's too: a ledger may hold a disposition or cursor entry for it).
-    addressed = [m for m in msgs if ME in m["to"]]
+    addressed = [m for m in msgs if owner in m["to"]]
     # A file delivered twice: the same bytes, or other bytes under the same UUID.
     # Never a handshake message: other bytes under its UUID would leave the pair unestablished.
-    duplicable = [m for m in msgs if m["kind"] not in ("hello", "welcome") and (ME in m["to"] or m["sender"] == ME or rng.random() < 0.2)]
+    duplicable = [m for m in msgs if m["kind"] not in ("hello", "welcome") and not m.get("twice") and (owner in m["to"] or m["sender"] == owner or rng.random() < 0.2)]
     if duplicable and rng.random() < 0.15:
         m = rng.choice(duplicable)
         f = next(x for x in files if x["name"] == names[m["id"]])
@@ -310,19 +393,19 @@ def case(rng):
     tidy = rng.random() < 0.5
     for m in addressed:
         if tidy:
-            dispositions.append(fingerprinted(tidy_transition(rng, m, msgs, now)))
+            dispositions.append(fingerprinted(tidy_transition(rng, m, msgs, now, owner)))
             continue
         roll = rng.random()
         if roll < 0.25:
             continue
-        dispositions.append(fingerprinted(transition(rng, m, msgs, now)))
+        dispositions.append(fingerprinted(transition(rng, m, msgs, now, owner)))
         if rng.random() < 0.2:
-            dispositions.append(fingerprinted(transition(rng, m, msgs, now)))
+            dispositions.append(fingerprinted(transition(rng, m, msgs, now, owner)))
     if rng.random() < 0.1:
         dispositions.append({"id": uuid7(rng, now), "state": "no-reply-required", "cta": "none"})
     # A transition or cursor entry keyed by a message not addressed to VEGA: its own, or one sent
     # to others only (another arena's message to VEGA is drawn among `addressed` already).
-    stray = [m for m in msgs if ME not in m["to"]]
+    stray = [m for m in msgs if owner not in m["to"]]
     if stray and rng.random() < 0.15:
         m = rng.choice(stray)
         dispositions.append({"id": m["id"], "state": rng.choice(["no-reply-required", "needs-audit"]), "cta": "none", "at": iso(now - 30_000)})
@@ -344,7 +427,16 @@ def case(rng):
         # Now and then a refused file under the UUID of a message of the room (a duplicate UUID).
         taken = trusted and rng.random() < 0.3 and not (fix is not None and k == 0)
         a = {"fingerprint": fingerprint, "file": f"anomaly-{k}.md", "id": (rng.choice(msgs)["id"] if taken else uuid7(rng, now)) if trusted else None,
-             "to": rng.choice([[ME], [ME], ["LYRA"], None]), "reason": "FIELD_MISSING"}
+             "to": rng.choice([[owner], [owner], ["LYRA"], None]), "reason": "FIELD_MISSING"}
+        # The arena its envelope names (README note 134): the room's mostly, now and then the other
+        # room's, or unreadable (null, or left out); the repair round's file is the room's mostly.
+        roll = rng.random()
+        if roll < 0.12:
+            a["arena"] = OTHER_ARENA
+        elif roll < 0.18:
+            a["arena"] = None
+        elif roll > 0.24:
+            a["arena"] = ARENA
         if fix is not None and k == 0:
             a["id"] = fix["id"]  # the refused file the repair round is about
         # Now and then a second refused file under an earlier one's UUID that no message of the room
@@ -356,6 +448,10 @@ def case(rng):
             a["id"] = b["id"]
             if rng.random() < 0.3:
                 a["fingerprint"], a["to"] = b["fingerprint"], b["to"]
+                if "arena" in b:
+                    a["arena"] = b["arena"]
+                else:
+                    a.pop("arena", None)
         anomalies.append(a)
         if fix is not None and k == 0 and rng.random() < 0.8:
             # superseded-by-correction citing the repair round's answer, mostly; else the repair
@@ -369,7 +465,7 @@ def case(rng):
             if state == "acted":
                 d["effect"] = "commit 1a2b3c"
             if state == "deferred":
-                d.update(owner=ME, resume_after=iso(now + 60_000))
+                d.update(owner=owner, resume_after=iso(now + 60_000))
             if rng.random() < 0.3:
                 d["handler"] = "HANDLER direction 2026-10-01"
             dispositions.append(d)
@@ -381,7 +477,7 @@ def case(rng):
         cursor.append(rng.choice(carried))
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
     files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
-    out = {"participant": ME, "arena": ARENA, "files": files, "dispositions": dispositions, "cursor": cursor,
+    out = {"participant": who, "arena": arena, "files": files, "dispositions": dispositions, "cursor": cursor,
            "anomalies": anomalies, "anomalyIndex": index, "now": now}
     primer = rng.choice(["present", "present", "missing", "unusable", None])
     if primer is not None:

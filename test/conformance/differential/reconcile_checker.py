@@ -7,11 +7,21 @@ reply is still open and its effective disposition, the UUIDs the cursor may take
 the findings it models (MODELED).
 
 Readings followed where the spec leaves a choice (README conformance notes, core/mailbox/README.md):
-- a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10)
-  or when an agent's answer to anyone but the Handler cites such a message (core/mailbox/README.md:
-  PARENT_QUARANTINED, one level deep), or when it answers again what its sender already answered
-  (REPLY_REPUBLISHED: "Never republish", 9); a quarantined message owes and pays nothing, is never
-  handled and counts as an anomaly per file when its UUID is duplicated;
+- the arenas reconciled are the one given, else those where the callsign sends or is named (2: a
+  callsign is a name within one arena; 9: a ledger is reused on "an exact owner/arena/root
+  match"): several read together are ARENA_AMBIGUOUS (an error), one given where the callsign is
+  nobody while it is somebody elsewhere ARENA_FOREIGN (an error), a callsign found in no arena
+  CALLSIGN_UNSEEN (a note; ARENA_FOREIGN is said instead when it is found elsewhere);
+- a Handler seat (`HANDLER`, `HANDLER-<NAME>`) owes no reply: "Addressing `HANDLER` with
+  `expects_reply` makes a request, never a protocol debt" (4);
+- a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10),
+  when it is sent in a callsign's name from another locus (machine and root) than the one the
+  callsign's first message in that arena claimed (CALLSIGN_HELD, 4), or when an agent's answer to
+  anyone but the Handler cites such a message (core/mailbox/README.md: PARENT_QUARANTINED, one
+  level deep), when it answers a message of another arena (PARENT_ARENA_MISMATCH, 4), or when it
+  answers again what its sender already answered (REPLY_REPUBLISHED: "Never republish", 9); a
+  quarantined message owes and pays nothing, is never handled and counts as an anomaly per file
+  when its UUID is duplicated;
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
 - a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is
@@ -32,8 +42,10 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   bytes: the UUID names no one file (10), so each file is tracked by name and fingerprint (7) and a
   disposition under the UUID accounts for none, which is said, a note (README note 125);
 - a refused file is the participant's to reconcile when its recipients name it or `ALL`, or cannot
-  be read; a disposition or cursor entry under a UUID (no valid message's) that only refused files
-  addressed to others carry settles and owes nothing and is said, as for a message (note 126);
+  be read, and its arena is one reconciled or cannot be read (note 134; with no arena reconciled, a
+  callsign found nowhere, any arena may be its); a disposition or cursor entry under a UUID (no
+  valid message's) that only refused files addressed to others (or of another arena) carry settles
+  and owes nothing and is said, as for a message (notes 126, 134);
 - a cursor entry under the UUID of a refused file in view is known (never CURSOR_UNKNOWN), and is
   ahead of the file (CURSOR_AHEAD) while the file is open: not closed in the anomaly index, and no
   trustworthy UUID or no terminal or quarantined disposition under it (3: the cursor advances
@@ -41,12 +53,14 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   "never enters the UUID cursor"; note 133);
 - a correction (7: it "replies to the repair request" and "names the original filename/hash ... in
   `meta.mailbox.correction`"; 3: "an exact independently valid record identifying what supersedes
-  what") proves `superseded-by-correction` when it is a message of the arena reconciled, from the
+  what") proves `superseded-by-correction` when it is a message of an arena reconciled, from the
   original's sender in the original's arena, answering a message of the participant's there, neither
-  it nor that request quarantined, with a string of its correction mapping equal to the original's
+  it nor that request quarantined (the conversation rules above: it is not "independently valid"), with a string of its correction mapping equal to the original's
   UUID or file name (with or without `.md`); for a refused file, from a callsign the repair request
-  names, the file's UUID trusted. Unproven, it is SUPERSESSION_UNPROVEN: a message's disposition is
-  contradicted, an anomaly stays open; proven, a message's reply is no longer owed;
+  names, the file's UUID trusted, in the arena the file's envelope names when that reads (2: its
+  sender is a callsign of that arena; README note 140). Unproven, it is SUPERSESSION_UNPROVEN: a
+  message's disposition is contradicted, an anomaly stays open; proven, a message's reply is no
+  longer owed;
 - the participant's later exact reply naming an earlier one in its correction mapping replaces it
   (3: a "terminal replacement"), not a republication, when the earlier one still stands; a
   `replied` citing a replaced reply is REPLY_REPLACED, a note, and the item is `restore`.
@@ -69,13 +83,25 @@ MODELED = {
     "CURSOR_INVALID_ENTRY": True, "MESSAGE_CHANGED": True,
     "DISPOSITION_NOT_ADDRESSED": False, "CURSOR_NOT_ADDRESSED": False, "ANOMALY_ID_TAKEN": False,
     "ANOMALY_ID_SHARED": False, "SUPERSESSION_UNPROVEN": True, "REPLY_REPLACED": False,
+    "ARENA_AMBIGUOUS": True, "ARENA_FOREIGN": True, "CALLSIGN_UNSEEN": False,
 }
 # A message UUID as the cursor holds it: a canonical UUIDv7, lowercase (section 4; the cursor
 # holds "message UUIDs", exactly, 9).
 UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
 # Planted faults (the differential test's --break-* flags): "due-late" reads a deferral due only after
-# resume_after; "correction-unchecked" reads every superseded-by-correction as proven.
+# resume_after; "correction-unchecked" reads every superseded-by-correction as proven;
+# "anomaly-any-arena" keeps a refused file of another arena in view; "correction-any-arena" accepts
+# a correction (and its repair request) in any arena; "correction-quarantine-unchecked" accepts a
+# quarantined correction or one answering a quarantined repair request; "handler-owes" has a
+# Handler seat owe replies as an agent does; "seat-handler-only" takes `HANDLER-<NAME>` for an
+# agent; "arena-foreign-unsaid" never says ARENA_FOREIGN; "unseen-in-arena-given" says
+# CALLSIGN_UNSEEN for a callsign absent from the arena given though found in another; "every-arena"
+# reads every arena of the mailbox when none is given and the callsign is found in none;
+# "held-unread" and "parent-arena-unread" leave CALLSIGN_HELD and PARENT_ARENA_MISMATCH unmodelled.
 FAULTS = set()
+PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
+           "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
+           "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -104,7 +130,8 @@ def envelope(text):
             correction[m.group(1)] = m.group(2)
     return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
-            "expects": fields["expects_reply"] == "true", "arena": fields["arena"], "body": body}
+            "expects": fields["expects_reply"] == "true", "arena": fields["arena"], "body": body,
+            "locus": (fields["machine"], fields["root"])}
 
 
 def iso_ms(text):
@@ -135,6 +162,11 @@ def effective_dispositions(records):
     return out, skipped, handled
 
 
+def handler_seat(callsign):
+    """`HANDLER`, or one of several Handler seats, `HANDLER-<NAME>` (4)."""
+    return callsign == "HANDLER" or (callsign.startswith("HANDLER-") and "seat-handler-only" not in FAULTS)
+
+
 def check(case):
     me, now = case["participant"], case["now"]
     codes = set()
@@ -151,12 +183,41 @@ def check(case):
         wanted = {i} | ({name, name[:-3] if name.endswith(".md") else name} if name else set())
         return e["correction"] is not None and any(v in wanted for v in e["correction"].values())
     msgs = {i: es[0] for i, es in files_by_id.items()}
-    # Quarantine: other bytes under one UUID, and an agent's answer to such a message, which acts
-    # on what cannot authorize work (not a root's citation, nor a word to or from the Handler, to
-    # whom it is surfaced). One level: that answer still speaks for its sender.
+    # The arenas reconciled (2: a callsign is a name within one arena; 9: a ledger is reused only on
+    # "an exact owner/arena/root match"): the one given, else those where the callsign sends or is
+    # named. Several with none given are read together, so no work is hidden, never clean; one
+    # given where the callsign is nobody while it is somebody elsewhere reads nobody's work.
+    present = {e["arena"] for e in msgs.values() if e["from"] == me or me in e["to"]}
+    if case["arena"] is not None:
+        arenas = {case["arena"]}
+        if case["arena"] not in present and present and "arena-foreign-unsaid" not in FAULTS:
+            codes.add("ARENA_FOREIGN")
+    else:
+        arenas = present or ({e["arena"] for e in msgs.values()} if "every-arena" in FAULTS else set())
+        if len(present) > 1:
+            codes.add("ARENA_AMBIGUOUS")
+    if msgs and not (present & arenas if "unseen-in-arena-given" in FAULTS else present):
+        codes.add("CALLSIGN_UNSEEN")  # found in no arena: a callsign about to join, or a mistyped one
+    arena_read = case["arena"] if case["arena"] is not None else next(iter(present)) if len(present) == 1 else None
+    seat = handler_seat(me) and "handler-owes" not in FAULTS
+    # Quarantine: other bytes under one UUID; a message in a callsign's name from another locus
+    # (machine and root) than the one its first message in that arena (in UUID order) claimed
+    # (CALLSIGN_HELD, 4); and an agent's answer to such a message, which acts on what cannot
+    # authorize work (not a root's citation, nor a word to or from the Handler, to whom it is
+    # surfaced). One level: that answer still speaks for its sender.
     duplicated = {i for i, t in texts.items() if len(t) > 1}
-    quarantined = duplicated | {i for i, e in msgs.items() if e["reply_to"] in duplicated and e["kind"] not in ME_KINDS_ROOT
-                                and not e["from"].startswith("HANDLER") and not all(t.startswith("HANDLER") for t in e["to"])}
+    claimed, held = {}, set()
+    for i in sorted(msgs):
+        e = msgs[i]
+        if claimed.setdefault((e["arena"], e["from"]), e["locus"]) != e["locus"] and "held-unread" not in FAULTS:
+            held.add(i)
+    unheard = duplicated | held
+    quarantined = unheard | {i for i, e in msgs.items() if e["reply_to"] in unheard and e["kind"] not in ME_KINDS_ROOT
+                             and not handler_seat(e["from"]) and not all(handler_seat(t) for t in e["to"])}
+    # A causal response in another arena than its parent's answers nothing there (4: the arena is
+    # the collaboration boundary; PARENT_ARENA_MISMATCH); its own answers still stand.
+    quarantined |= {i for i, e in msgs.items() if e["reply_to"] in msgs and msgs[e["reply_to"]]["arena"] != e["arena"] and e["kind"] not in ME_KINDS_ROOT
+                    and "parent-arena-unread" not in FAULTS}
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
@@ -172,23 +233,25 @@ def check(case):
             quarantined.add(i)
         else:
             published[key] = [j for j in standing if j not in replaced] + [i]
+    any_arena = "correction-any-arena" in FAULTS
+
     def valid_fix(c_id, original_id, name):
-        """A correction in the arena reconciled answering the participant's request there, neither
+        """A correction in an arena reconciled answering the participant's request there, neither
         quarantined, naming the original; returns the repair request, else None."""
         c = msgs.get(c_id)
-        if c is None or c["arena"] != case["arena"] or c_id == original_id or c["correction"] is None:
+        if c is None or (c["arena"] not in arenas and not any_arena) or c_id == original_id or c["correction"] is None:
             return None
-        if c_id in quarantined or c["reply_to"] is None or c["reply_to"] in quarantined:
+        if "correction-quarantine-unchecked" not in FAULTS and (c_id in quarantined or c["reply_to"] in quarantined):
             return None
-        ask = msgs.get(c["reply_to"])
-        if ask is None or ask["from"] != me or ask["arena"] != c["arena"] or not names(c, original_id, name):
+        ask = msgs.get(c["reply_to"]) if c["reply_to"] is not None else None
+        if ask is None or ask["from"] != me or (ask["arena"] != c["arena"] and not any_arena) or not names(c, original_id, name):
             return None
         return ask
 
     def corrects(c_id, m, i, name):
         if "correction-unchecked" in FAULTS:
             return True
-        return valid_fix(c_id, i, name) is not None and msgs[c_id]["from"] == m["from"] and msgs[c_id]["arena"] == m["arena"]
+        return valid_fix(c_id, i, name) is not None and msgs[c_id]["from"] == m["from"] and (msgs[c_id]["arena"] == m["arena"] or any_arena)
 
     retired = {}
     for e in msgs.values():
@@ -200,11 +263,11 @@ def check(case):
     if skipped:
         codes.add("DISPOSITION_INVALID")
     cursor = set(case["cursor"])
-    # One arena: a callsign is a name within one arena (4), and its ledger is that arena's.
-    count["messages"] = sum(1 for e in msgs.values() if e["arena"] == case["arena"])
+    # A callsign is a name within one arena (4), and its ledger is that arena's.
+    count["messages"] = sum(1 for e in msgs.values() if e["arena"] in arenas)
     items, advance = {}, []
-    # The inbound messages of the arena reconciled: what the ledger and the cursor are keyed by (9).
-    inbound = {i for i, m in msgs.items() if me in m["to"] and m["from"] != me and m["arena"] == case["arena"]}
+    # The inbound messages of the arenas reconciled: what the ledger and the cursor are keyed by (9).
+    inbound = {i for i, m in msgs.items() if me in m["to"] and m["from"] != me and m["arena"] in arenas}
     for i in sorted(msgs):
         m = msgs[i]
         if i not in inbound:
@@ -214,7 +277,7 @@ def check(case):
         d = effective.get(i)
         if q and d is not None and "handler" in d:
             q = False  # a Handler record on its disposition overrides the quarantine (4)
-        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT and e["arena"] == case["arena"]]
+        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT and e["arena"] == m["arena"]]
         mine = [e for e in answers if e["id"] not in quarantined]
         held_mine = [e for e in answers if e["id"] in quarantined]
         exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
@@ -225,15 +288,16 @@ def check(case):
             later = next((x for x in ordered[k + 1:] if names(x, e["id"], name_of[e["id"]])), None)
             if later is not None:
                 nxt[e["id"]] = later["id"]
-        open_ = m["expects"] and not exact and not q
-        cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined and e["arena"] == case["arena"]]
+        # "Addressing HANDLER with expects_reply makes a request, never a protocol debt" (4).
+        open_ = m["expects"] and not exact and not q and not seat
+        cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined and e["arena"] == m["arena"]]
         valid = lambda c: c["from"] == m["from"] and c["arena"] == m["arena"] and m["kind"] in WITHDRAWABLE and c["request"] == m["request"]
         withdrawal = next((c for c in cancels if valid(c) and me in c["to"]), None)
         if withdrawal is not None:
             open_ = False
         elif cancels:
             codes.add("CANCEL_NOT_WITHDRAWAL")
-        owed = m["expects"] and not exact and not q
+        owed = m["expects"] and not exact and not q and not seat
         is_retired = (m["arena"], m["from"]) in retired and retired[(m["arena"], m["from"])] != i
         if d is None:
             count["undispositioned_count"] += 1
@@ -339,7 +403,11 @@ def check(case):
     for a in case["anomalies"]:
         if a["id"] is not None:
             files_of.setdefault(a["id"], set()).add(a["file"])
-    mine_to_see = lambda a: a["to"] is None or me in a["to"] or "ALL" in a["to"]
+    # A refused file is in view when its readable recipients name the participant or ALL, or cannot
+    # be read, and its arena is one reconciled or cannot be read (README notes 126, 134); a callsign
+    # found in no arena (none given) has no arena to tell another's by, so any may be its own.
+    mine_to_see = lambda a: (a["to"] is None or me in a["to"] or "ALL" in a["to"]) and \
+        (a.get("arena") is None or a["arena"] in arenas or not arenas or "anomaly-any-arena" in FAULTS)
     seen = {a["id"] for a in case["anomalies"] if a["id"] is not None and mine_to_see(a)}
     others_only = {i for i in files_of if i not in msgs and i not in seen}
     if any(i not in msgs and i not in files_of for i in effective):
@@ -369,7 +437,10 @@ def check(case):
             continue
         if d["state"] == "superseded-by-correction":
             ask = valid_fix(d.get("correction"), a["id"], a["file"])
-            if ("correction-unchecked" not in FAULTS) and (ask is None or msgs[d["correction"]]["from"] not in ask["to"]):
+            # The file's sender is a callsign of the arena its envelope names, when that reads (2,
+            # note 134): a correction from another arena's callsign is another participant's.
+            elsewhere = ask is not None and a.get("arena") is not None and msgs[d["correction"]]["arena"] != a["arena"] and not any_arena
+            if ("correction-unchecked" not in FAULTS) and (ask is None or msgs[d["correction"]]["from"] not in ask["to"] or elsewhere):
                 count["anomaly_count"] += 1
                 codes.add("SUPERSESSION_UNPROVEN")
                 continue
@@ -393,7 +464,7 @@ def check(case):
         c["expired_blocker_count"] == 0 and c["audit_state_with_live_work_count"] == 0 and c["open_reply_count"] == 0
     ready = work and c["needs_audit_count"] == 0 and c["historical_debt_count"] == 0 and c["anomaly_count"] == 0 and \
         not any(MODELED[k] for k in codes)
-    return {"status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
+    return {"arena": arena_read, "status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
             "quarantine": sorted(quarantined), **archive(case, msgs, quarantined)}
 
