@@ -7,9 +7,10 @@ import { _validateReply } from "./_readback-validation.js";
 import { _needsExecSent, _recordContradictions } from "./_record-contradictions.js";
 import { _replyAsRead, _replyAsValidated } from "./_reply-as-read.js";
 import { checkReadback } from "./check-readback.js";
+import type { ReadbackExpectations } from "./check-readback.js";
 import { finding } from "./finding.js";
 import type { Finding } from "./finding.js";
-import type { Message, SlotValue } from "./message.js";
+import type { Message } from "./message.js";
 import { readbackVerdict } from "./readback-verdict.js";
 import { validate } from "./validate.js";
 import type { Vocabulary } from "./vocabulary-model.js";
@@ -25,13 +26,15 @@ export interface DoneReport {
 /**
  * Checks `dn` against the HO it answers. `rb` is the readback that passed, where the HO left
  * execution values to the receiver: those are checked against what the receiver read back. It
- * stands for the plan only if it passes check-rb here, with `record` (the sender's, as check-rb's
- * tier 5 takes it) for the values the receiver resolved: without one they are unverified, and an
- * unverified readback plans nothing (section 5.3: "and the readback passed"). `expectAcc`, the
- * sender's withheld criteria, judges it at tier 4 as check-rb did: withheld criteria set the HO's
- * own `acc=` aside, so a readback that passed with them could read void without them.
+ * stands for the plan only if it passes check-rb here, judged with what the sender judged it with
+ * (`expected`, check-rb's own): `record` for the values the receiver resolved (without one they are
+ * unverified, and an unverified readback plans nothing, section 5.3: "and the readback passed"),
+ * and `expectAcc`, the withheld criteria, at tier 4 (they set the HO's own `acc=` aside, so a
+ * readback that passed with them could read void without them, README note 137). The record
+ * holds the HO itself too, with or without a readback (note 99).
  */
-export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary, rb?: Message, record?: Readonly<Record<string, SlotValue>>, resolve?: readonly string[], expectAcc?: string | readonly string[]): DoneReport {
+export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary, rb?: Message, expected: ReadbackExpectations = {}): DoneReport {
+  const { record, resolve } = expected;
   const out: Finding[] = [];
   // Read in its HO's vocabulary, as a readback is (README note 71).
   const dn = _replyAsRead(received, ho.slots["p"], vocabulary);
@@ -80,8 +83,7 @@ export function checkDone(ho: Message, received: Message, vocabulary: Vocabulary
     out.push(..._recordContradictions(ho, record, vocabulary, resolve));
   }
   if (rb !== undefined) {
-    const withheld = expectAcc === undefined ? {} : { expectAcc };
-    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, record === undefined ? withheld : { ...withheld, record, ...(resolve === undefined ? {} : { resolve }) }));
+    const verdict = readbackVerdict(checkReadback(ho, rb, vocabulary, expected));
     if (verdict === "void") out.push(finding("DONE_PLAN_VOID", `the readback ${rb.id} did not pass its check against ${ho.id} (check-rb says why): it cannot stand for the plan`, { slot: "rb", received: rb.id }));
     if (verdict === "unverified") unverified = rb.id;
     if (verdict !== "wilco") rb = undefined;

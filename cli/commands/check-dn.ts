@@ -39,7 +39,11 @@ async function run(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(renderRefusedRecord(read.findings));
     return FAIL;
   }
-  const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, read?.value?.values, read?.value === undefined ? undefined : [...read.value.resolve], expectAcc);
+  const record = read?.value;
+  const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, {
+    ...(expectAcc === undefined ? {} : { expectAcc }),
+    ...(record === undefined ? {} : { record: record.values, resolve: [...record.resolve] }),
+  });
   if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderCheck(`done report ${dn.message!.id} for ${ho.message!.id}`, report.ok, report.findings));
   return report.ok ? PASS : FAIL;

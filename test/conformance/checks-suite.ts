@@ -111,15 +111,13 @@ export function runHandoffVector(v: HandoffVector, api: CheckApi): string[] {
 export function runDoneVector(v: DoneVector, api: CheckApi): string[] {
   const problems: string[] = [];
   const vocabulary = vocabularyOf(api, v.ho);
-  let record: Readonly<Record<string, Core.SlotValue>> | undefined;
-  let resolve: string[] | undefined;
+  let expected: Core.ReadbackExpectations = {};
   if (v.record !== undefined) {
     const r = api.readRecord(v.record, vocabulary);
     if (!r.ok) return [`record refused: ${JSON.stringify(r.findings)}`];
-    record = r.value.values;
-    resolve = [...r.value.resolve];
+    expected = { record: r.value.values, resolve: [...r.value.resolve] };
   }
-  const report = api.checkDone(message(api, v.ho), message(api, v.dn), vocabulary, v.rb === undefined ? undefined : message(api, v.rb), record, resolve);
+  const report = api.checkDone(message(api, v.ho), message(api, v.dn), vocabulary, v.rb === undefined ? undefined : message(api, v.rb), expected);
   if (report.ok !== v.ok) problems.push(`ok: want ${v.ok}, got ${report.ok}`);
   compare(problems, v.codes, report.findings);
   return problems;

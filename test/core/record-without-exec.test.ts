@@ -58,7 +58,7 @@ describe("a record for an HO whose ask has execution slots and that did not ask 
   });
 
   it("fails check-dn too: the HO alone is the plan, and the record holds it", () => {
-    const report = checkDone(HO, DN, pay, undefined, CONTRADICTED);
+    const report = checkDone(HO, DN, pay, undefined, { record: CONTRADICTED });
     expect(report.ok).toBe(false);
     expect(codes(report.findings.filter((f) => f.severity === "error"))).toStrictEqual(["HO_DIFFERS amt", "HO_NEEDS_EXEC rb"]);
     expect(checkDone(HO, DN, pay).ok).toBe(true);

@@ -426,7 +426,7 @@ describe("a record that holds only some of the HO's execution values: the thread
     const check = checkReadback(ho, rb, pay, { record: withoutKind }).tiers[4].findings;
     expect(check.map((f) => [f.code, f.slot, f.received])).toStrictEqual([["HO_DIFFERS", "kind", "GROSS"]]);
     const dn = read("RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
-    expect(checkDone(ho, dn, pay, rb, withoutKind).findings.map((f) => [f.code, f.slot ?? null])).toStrictEqual([["HO_DIFFERS", "kind"], ["DONE_PLAN_VOID", "rb"]]);
+    expect(checkDone(ho, dn, pay, rb, { record: withoutKind }).findings.map((f) => [f.code, f.slot ?? null])).toStrictEqual([["HO_DIFFERS", "kind"], ["DONE_PLAN_VOID", "rb"]]);
     const thread = checkThread([ho, rb], { vocabulary: pay, expectations: () => ({ record: withoutKind }) }).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
     expect(thread?.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "kind"]]);
   });
@@ -438,7 +438,7 @@ describe("a record that holds only some of the HO's execution values: the thread
     const dn = read("RW1 DN payer-2 re=scheduler-1 p=pay from=payer to=scheduler item=inv:MD-2026-057 out=OK sup=marlow amt=5400.00 cur=GBP kind=GROSS acct=40-12-88/61102938 paid=20261002 ref=MD-2026-057 apref=FD-0929");
     expect(readbackVerdict(checkReadback(asked, relayed, pay, { expectAcc: ["len:200w"] }))).toBe("wilco");
     expect(readbackVerdict(checkReadback(asked, relayed, pay))).toBe("void");
-    expect(checkDone(asked, dn, pay, relayed, undefined, undefined, ["len:200w"])).toStrictEqual({ ok: true, findings: [] });
+    expect(checkDone(asked, dn, pay, relayed, { expectAcc: ["len:200w"] })).toStrictEqual({ ok: true, findings: [] });
     expect(checkDone(asked, dn, pay, relayed).findings.map((f) => [f.code, f.slot ?? null])).toContainEqual(["DONE_PLAN_VOID", "rb"]);
   });
   it("names the slot the record contradicts and the record's value, as check-rb does, without the HO's (the thread keeps none)", () => {
@@ -462,7 +462,7 @@ describe("an rb=exec HO that leaves an execution slot to the receiver and a reco
       const check = checkReadback(ho, rb, pay, { record: approved, resolve });
       expect(readbackVerdict(check)).toBe("void");
       expect(check.tiers[4].findings.map((f) => [f.code, f.slot])).toStrictEqual([["EXEC_UNVERIFIED", "acct"], ["HO_EXEC_UNSET", "acct"]]);
-      expect(checkDone(ho, dn, pay, rb, approved, resolve).findings.filter((f) => f.code === "HO_EXEC_UNSET").map((f) => f.slot)).toStrictEqual(["acct"]);
+      expect(checkDone(ho, dn, pay, rb, { record: approved, resolve }).findings.filter((f) => f.code === "HO_EXEC_UNSET").map((f) => f.slot)).toStrictEqual(["acct"]);
       const got = verdicts(ho, rb, pay, { record: approved, resolve });
       expect([got.thread, got.check]).toStrictEqual(["void", "void"]);
       expect(got.causes).toStrictEqual(got.errors);
@@ -472,7 +472,7 @@ describe("an rb=exec HO that leaves an execution slot to the receiver and a reco
     const record = { ...approved, acct: "40-12-88/61102938" };
     expect(checkHandoff(ho, { values: record, resolve: new Set(["acct"]) }, pay).ok).toBe(true);
     expect(readbackVerdict(checkReadback(ho, rb, pay, { record, resolve: ["acct"] }))).toBe("wilco");
-    expect(checkDone(ho, dn, pay, rb, record, ["acct"]).ok).toBe(true);
+    expect(checkDone(ho, dn, pay, rb, { record, resolve: ["acct"] }).ok).toBe(true);
     expect(verdicts(ho, rb, pay, { record, resolve: ["acct"] })).toMatchObject({ thread: "pass", check: "pass" });
   });
 });
@@ -496,7 +496,7 @@ describe("a record value of a slot that is no execution slot of the ask: check-h
     const check = checkReadback(ho, rb, pay, { record });
     expect(readbackVerdict(check)).toBe("void");
     expect(check.tiers[4].findings.map((f) => [f.code, f.slot, f.expected, f.received])).toStrictEqual([["HO_DIFFERS", "ref", "MD-2", "MD-1"]]);
-    const done = checkDone(ho, dn, pay, rb, record);
+    const done = checkDone(ho, dn, pay, rb, { record });
     expect(done.ok).toBe(false);
     expect(done.findings.filter((f) => f.code === "HO_DIFFERS").map((f) => f.slot)).toStrictEqual(["ref"]);
     const causes = audited(record).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes;
@@ -506,14 +506,14 @@ describe("a record value of a slot that is no execution slot of the ask: check-h
     const record = { ...approved, ref: "MD-1" };
     expect(checkHandoff(ho, { values: record, resolve: new Set<string>() }, pay).ok).toBe(true);
     expect(readbackVerdict(checkReadback(ho, rb, pay, { record }))).toBe("wilco");
-    expect(checkDone(ho, dn, pay, rb, record).ok).toBe(true);
+    expect(checkDone(ho, dn, pay, rb, { record }).ok).toBe(true);
     expect(audited(record).findings.filter((f) => f.severity === "error")).toStrictEqual([]);
   });
   it("the envelope's item held by the record: another item is refused by all four, through the audit's item too", () => {
     const record = { ...approved, item: "sup:other" };
     expect(checkHandoff(ho, { values: record, resolve: new Set<string>() }, pay).findings.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "item"]]);
     expect(checkReadback(ho, rb, pay, { record }).tiers[4].findings.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "item"]]);
-    expect(checkDone(ho, dn, pay, rb, record).findings.filter((f) => f.code === "HO_DIFFERS").map((f) => f.slot)).toStrictEqual(["item"]);
+    expect(checkDone(ho, dn, pay, rb, { record }).findings.filter((f) => f.code === "HO_DIFFERS").map((f) => f.slot)).toStrictEqual(["item"]);
     expect(audited(record).findings.find((f) => f.code === "THREAD_READBACK_VOID")?.causes?.map((f) => [f.code, f.slot])).toStrictEqual([["HO_DIFFERS", "item"]]);
   });
 });

@@ -155,5 +155,8 @@ export async function checkDnRoute(context: RouteContext<Env>): Promise<Response
   const unread = recordUnread(asked);
   if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: checks resolved execution values, which this HO does not ask for: ${unread}`, { parameter: "record" });
   const sender = record(input, vocabulary);
-  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, sender?.values, sender === undefined ? undefined : [...sender.resolve], expectAcc));
+  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, {
+    ...(expectAcc === undefined ? {} : { expectAcc }),
+    ...(sender === undefined ? {} : { record: sender.values, resolve: [...sender.resolve] }),
+  }));
 }

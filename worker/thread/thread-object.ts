@@ -962,9 +962,8 @@ export class ThreadObject extends DurableObject<Env> {
     // record, its resolved values would be unverified and plan nothing; without the criteria, it
     // would be held to the HO's own acc=, which withheld criteria set aside, and could read void.
     const expected = this.expectations(planned.id, vocabulary);
-    const record = expected?.record;
     const answering = planned === ho ? dn : { ...dn, re: planned.id };
-    const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), record, expected?.resolve, expected?.expectAcc);
+    const report = checkDone(planned, answering, vocabulary, passed === undefined ? undefined : this.message(passed.line), expected);
     // The thread holds the tool's side too: a statement of the handoff that ran says the act ran.
     // The core's pick, read by the line's root (the store's inLineOf): one read, whatever the line's length.
     const ran = ranInLine(this.statements, ho.id);

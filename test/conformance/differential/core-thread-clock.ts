@@ -438,7 +438,7 @@ function replay(events: readonly Event[], end: number): unknown {
         const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
         const pp = planned.slots["p"];
         const expected = expectations(planned.id);
-        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected?.record, expected?.resolve, expected?.expectAcc);
+        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected);
         done = [plan?.rb ?? null, report.ok && tool === null, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
       }
     }
