@@ -5,8 +5,8 @@
  * thread needs an established pair between its sender and each agent it addresses, established
  * before it in UUID order. A pair established under FULL keeps FULL everywhere from then on, whatever
  * another handshake of it settled before or after (the strictest in force). A hello that lost a
- * crossing establishes no pair with the one it crossed (its other pairs stand), and its thread is
- * judged here too.
+ * crossing establishes no pair with the one it crossed (its other pairs stand), and its thread's
+ * work is judged here too, its profile only where nothing of the hello remains (README note 140).
  */
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
