@@ -158,7 +158,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   // The counters of a chain a lost crossing took: no longer terms on the table (README note 131).
   const lostProposals = new Set<string>();
   // What the thread holds to the pairs. A hello that lost a crossing judges its thread as an
-  // uncrossed one for the chains that remain (README note 140): those are kept here until the walk
+  // uncrossed one for the chains that remain (README note 141): those are kept here until the walk
   // shows some chain or name remains, and a superseded hello's thread is the pairs' whole.
   const heldToPairs: OutsideWork[] = crossed.size === 0 ? unbound : [];
   // The chains a message moves. A responder's is its own. The initiator's are those holding its
@@ -193,7 +193,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // A pair established under FULL keeps FULL in every thread (right-to-work.ts): a message to
     // agents this handshake does not bind to its sender is held to their pairs. Where the hello
     // lost a crossing, the callsign it crossed is bound by none of its chains: the pairs judge
-    // the two (README note 131), and the chains that remain are judged here (note 140).
+    // the two (README note 131), and the chains that remain are judged here (note 141).
     if (!isHandler(m.from)) {
       const foreign = m.arena !== h.arena;
       // The terms on the table are the hello's arena's: another arena's callsign answers none of

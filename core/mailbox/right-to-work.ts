@@ -6,7 +6,7 @@
  * before it in UUID order. A pair established under FULL keeps FULL everywhere from then on, whatever
  * another handshake of it settled before or after (the strictest in force). A hello that lost a
  * crossing establishes no pair with the one it crossed (its other pairs stand), and its thread's
- * work is judged here too, its profile only where nothing of the hello remains (README note 140).
+ * work is judged here too, its profile only where nothing of the hello remains (README note 141).
  */
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -137,7 +137,7 @@ function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | und
  * hellos that opened a handshake among these threads (one that lost a crossing): each put its terms
  * on the table in the open when sent, so it is no downgrade (README notes 121, 138), whatever its
  * crossing later voided. `profileJudged` are the threads of those whose handshake still judges the
- * profile itself, for the chains that remain and the pairs beside them (README note 140): only
+ * profile itself, for the chains that remain and the pairs beside them (README note 141): only
  * their work is judged here.
  */
 export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>, peers: FullPeers, proposals: ReadonlySet<string> = new Set(), profileJudged: ReadonlySet<string> = new Set()): MailboxFinding[] {

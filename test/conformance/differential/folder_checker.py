@@ -101,7 +101,7 @@ presentation") as one participant's view of the room would be built:
   pairs do, a group's among them), but is itself a proposal, no downgrade (README note 138); the
   profile of its chains with callsigns it did not cross is judged as an uncrossed hello's, and the
   callsign it crossed, an answer to that chain's terms among it, is held to the pairs (README notes
-  131, 140); of a hello with no such chain and no such name in `to`, the pairs judge the whole thread.
+  131, 141); of a hello with no such chain and no such name in `to`, the pairs judge the whole thread.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
@@ -217,7 +217,7 @@ def remaining(record):
     """The hellos that lost a crossing of which something remains (core/mailbox/README.md, "a
     crossing is between the two who crossed"): a chain with, or a name in `to` of, a callsign it
     did not cross. Their threads judge the profile of those chains as an uncrossed hello's do
-    (README note 140); a hello of which nothing remains leaves its whole thread to the pairs."""
+    (README note 141); a hello of which nothing remains leaves its whole thread to the pairs."""
     crossed = {hid for hid, _ in record["lost"]}
     return {hid for hid in crossed
             if any((hid, n) not in record["lost"] for n in record["welcomed"].get(hid, {}))
@@ -682,7 +682,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
             # A hello that lost a crossing keeps its chains for the audit trail, their terms judged
             # (as COUNTER_AS_ACCEPT is). A chain a crossing took binds nobody: the pairs judge the two
             # who crossed, an answer to its terms among what they judge. Its chains with the others
-            # are an uncrossed hello's (README notes 131, 140); of a hello with none left and no
+            # are an uncrossed hello's (README notes 131, 141); of a hello with none left and no
             # name left in `to`, the whole thread is the pairs' to judge.
             crossed = h is not None and any(hid == h["id"] for hid, _ in lost) and h["id"] not in remains
             lost_terms = h is not None and ((h["id"], sender) in lost or (parent_id in chains and chains[parent_id]["lost"]))
