@@ -262,7 +262,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const fullPeers = fullPeersOf(pairs);
     // The hellos of those crossed threads: proposals when sent, whatever the crossing voided.
     const proposals = new Set([...shakes.handshakes.values()].filter((h) => h.crossings.length > 0).map((h) => h.hello));
-    append(findings, rightToWork(outside, pairs, fullPeers, proposals).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+    // A crossed hello of which some chain or name remains judges the profile in its thread itself:
+    // its remaining chains as an uncrossed hello's, the rest by the pairs (README note 141).
+    const profileJudged = new Set([...shakes.handshakes.values()].filter((h) => h.crossings.length > 0 && h.state !== "superseded").map((h) => h.thread));
+    append(findings, rightToWork(outside, pairs, fullPeers, proposals, profileJudged).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));
     const summaries: ThreadSummary[] = [];

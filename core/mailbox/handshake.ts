@@ -155,6 +155,12 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   // Every proposal that was on the table: an answer to one is a counter or an acceptance, never a
   // silent downgrade (COUNTER_AS_ACCEPT's reading), whoever sends it.
   const proposals = new Set([h.id]);
+  // The counters of a chain a lost crossing took: no longer terms on the table (README note 131).
+  const lostProposals = new Set<string>();
+  // What the thread holds to the pairs. A hello that lost a crossing judges its thread as an
+  // uncrossed one for the chains that remain (README note 141): those are kept here until the walk
+  // shows some chain or name remains, and a superseded hello's thread is the pairs' whole.
+  const heldToPairs: OutsideWork[] = crossed.size === 0 ? unbound : [];
   // The chains a message moves. A responder's is its own. The initiator's are those holding its
   // parent ("exact causal parent when replying", kernel 3), and where several hold it (the hello,
   // or the initiator's own message to several) those of the responders it addresses, since "`to`
@@ -186,17 +192,19 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     if (m.id === h.id) continue;
     // A pair established under FULL keeps FULL in every thread (right-to-work.ts): a message to
     // agents this handshake does not bind to its sender is held to their pairs. Where the hello
-    // lost a crossing, the whole thread is judged so already.
-    if (crossed.size === 0 && !isHandler(m.from)) {
+    // lost a crossing, the callsign it crossed is bound by none of its chains: the pairs judge
+    // the two (README note 131), and the chains that remain are judged here (note 141).
+    if (!isHandler(m.from)) {
       const foreign = m.arena !== h.arena;
       // The terms on the table are the hello's arena's: another arena's callsign answers none of
       // them (README notes 114, 139), so its answer is held to its pairs like any other message.
-      const answersTerms = !foreign && answersTermsOnTable(m, proposals);
-      const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs);
+      // Nor are a lost chain's terms on the table: its answers are held to the pairs too.
+      const answersTerms = !foreign && answersTermsOnTable(m, proposals) && !crossed.has(m.from) && !lostProposals.has(m.reply_to ?? "");
+      const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs, crossed);
       // `ALL` reaches the whole room: everyone but those the handshake binds to the sender (none,
       // for a message of another arena) is held to the sender's pairs.
-      if (!answersTerms && m.to.includes(ALL)) unbound.push({ entry, agents: [...agents, ALL], beside: foreign ? [] : boundCallsigns(m, h, pairs) });
-      else if (!answersTerms && agents.length > 0) unbound.push({ entry, agents });
+      if (!answersTerms && m.to.includes(ALL)) heldToPairs.push({ entry, agents: [...agents, ALL], beside: foreign ? [] : boundCallsigns(m, h, pairs, crossed) });
+      else if (!answersTerms && agents.length > 0) heldToPairs.push({ entry, agents });
     }
     // Another hello in this thread is no root of it (HELLO_THREAD_REUSED): it proposes nothing here.
     if (m.kind === "hello") continue;
@@ -256,6 +264,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
         } else {
           pair.proposal = m;
           proposals.add(m.id);
+          if (crossed.has(pair.callsign)) lostProposals.add(m.id);
           pair.acceptance = null;
           pair.profile = m.profile;
           pair.transport = m.transport;
@@ -275,8 +284,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // sends (README notes 121 and 135): a responder's CORE message to another it is bound to, or to
     // `ALL`, which every bound responder reads, is held to that one's FULL chain as well as its own.
     // The initiator speaks in each chain it addresses (chainsOf); an answer to terms is a counter.
-    if (!foreign && crossed.size === 0 && m.profile !== "FULL" && m.from !== h.from && pairs.has(m.from) && !answersTermsOnTable(m, proposals)) {
-      const bound = bindsTo(m, h, pairs);
+    if (!foreign && m.profile !== "FULL" && m.from !== h.from && pairs.has(m.from) && !crossed.has(m.from) && !answersTermsOnTable(m, proposals)) {
+      const bound = bindsTo(m, h, pairs, crossed);
       const peers = m.to.includes(ALL) ? [...pairs.keys()] : m.to;
       if (peers.some((t) => t !== h.from && t !== m.from && bound(t) && pairs.get(t)?.profile === "FULL")) downgraded = true;
     }
@@ -308,6 +317,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   // by some, a chain that named none counts as the default it set: the one the walk's budget uses
   // (analyzeMailbox's `budget` option), so the figure is the one the thread is held to.
   const chains = { responders, crossings };
+  if (crossed.size > 0 && state !== "superseded") unbound.push(...heldToPairs);
   const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, budget) ?? null) : null;
   const establishedProfile = state === "superseded" ? null : settledProfile(chains);
   return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: exchangeBudget, established_profile: establishedProfile };
@@ -340,7 +350,7 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
   if (!pairs.has(m.from)) return { allowed: true, outside: m.to.filter((t) => !isHandler(t)) };
   if (!established(m.from)) return { allowed: false, outside: [] };
   if (m.to.includes(ALL)) return { allowed: true, outside: [] };
-  const bound = bindsTo(m, h, pairs);
+  const bound = bindsTo(m, h, pairs, new Map());
   return { allowed: true, outside: m.to.filter((t) => !isHandler(t) && !bound(t)) };
 }
 
@@ -348,24 +358,25 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
  * Whom this handshake binds to `m`'s sender: the initiator to each responder that answered it, a
  * responder to the initiator and, once both are grouped (the group stood whole with each
  * established, so far in the walk), to another responder; a sender the hello settled nothing
- * with, to nobody.
+ * with, to nobody. A callsign the hello lost a crossing with (`crossed`) is bound to nobody by it:
+ * its chain settles nothing (a lost chain is never grouped).
  */
-function bindsTo(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): (callsign: string) => boolean {
-  if (m.from === h.from) return (t) => pairs.has(t);
-  const sender = pairs.get(m.from);
+function bindsTo(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>, crossed: ReadonlyMap<string, string>): (callsign: string) => boolean {
+  if (m.from === h.from) return (t) => pairs.has(t) && !crossed.has(t);
+  const sender = crossed.has(m.from) ? undefined : pairs.get(m.from);
   if (sender === undefined) return () => false;
   return (t) => t === h.from || (t !== m.from && sender.grouped_by !== null && (pairs.get(t)?.grouped_by ?? null) !== null);
 }
 
 /** The callsigns this handshake binds to a message's sender (bindsTo): whom it judges itself in a message to `ALL`. */
-function boundCallsigns(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): string[] {
-  const bound = bindsTo(m, h, pairs);
+function boundCallsigns(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>, crossed: ReadonlyMap<string, string>): string[] {
+  const bound = bindsTo(m, h, pairs, crossed);
   return [h.from, ...pairs.keys()].filter((c) => c !== m.from && bound(c));
 }
 
 /** The agents a message addresses (`ALL` and Handler seats aside) that this handshake does not bind to its sender (bindsTo). */
-function unboundAgents(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): string[] {
-  const bound = bindsTo(m, h, pairs);
+function unboundAgents(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>, crossed: ReadonlyMap<string, string>): string[] {
+  const bound = bindsTo(m, h, pairs, crossed);
   return m.to.filter((t) => t !== ALL && !isHandler(t) && !bound(t));
 }
 

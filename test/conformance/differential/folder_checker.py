@@ -97,8 +97,11 @@ presentation") as one participant's view of the room would be built:
   there once grouped, README note 135), and before they are grouped their other pairs judge them;
   a responder whose own chain is open begins no work there (README note 96), and the initiator's
   message speaks in the chains of the responders it addresses among those holding its parent, else
-  in all of them (README note 120). A hello that lost a crossing judges nothing in its thread (the
-  pairs do, a group's among them), but is itself a proposal, no downgrade (README note 138).
+  in all of them (README note 120). A hello that lost a crossing licenses no work in its thread (the
+  pairs do, a group's among them), but is itself a proposal, no downgrade (README note 138); the
+  profile of its chains with callsigns it did not cross is judged as an uncrossed hello's, and the
+  callsign it crossed, an answer to that chain's terms among it, is held to the pairs (README notes
+  131, 141); of a hello with no such chain and no such name in `to`, the pairs judge the whole thread.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
@@ -207,7 +210,18 @@ def check(folder):
     chains crossings took; the second judges the folder with each group's responder pairs."""
     record = {}
     walk(folder, {}, record)
-    return walk(folder, group_pairs(record), None, whole_since(record))
+    return walk(folder, group_pairs(record), None, whole_since(record), remaining(record))
+
+
+def remaining(record):
+    """The hellos that lost a crossing of which something remains (core/mailbox/README.md, "a
+    crossing is between the two who crossed"): a chain with, or a name in `to` of, a callsign it
+    did not cross. Their threads judge the profile of those chains as an uncrossed hello's do
+    (README note 141); a hello of which nothing remains leaves its whole thread to the pairs."""
+    crossed = {hid for hid, _ in record["lost"]}
+    return {hid for hid in crossed
+            if any((hid, n) not in record["lost"] for n in record["welcomed"].get(hid, {}))
+            or any((hid, n) not in record["lost"] for n in agents(record["hellos"][hid]["to"]))}
 
 
 def grouping(record, hid):
@@ -265,11 +279,11 @@ def group_pairs(record):
     return pairs
 
 
-def walk(folder, groups, record, wholes=None):
+def walk(folder, groups, record, wholes=None, remains=frozenset()):
     """One walk in UUID order; `groups` the responder pairs of the group hellos (group_pairs), each
     joining the pairs after the message from which both are grouped; `wholes` each hello's first
-    message at which its group stood whole (whole_since); `record`, when given, receives what
-    group_pairs reads."""
+    message at which its group stood whole (whole_since); `remains` the crossed hellos of which a
+    chain or a name remains (remaining); `record`, when given, receives what group_pairs reads."""
     wholes = wholes or {}
     findings = set()
     by_id = {}
@@ -666,9 +680,13 @@ def walk(folder, groups, record, wholes=None):
             if h is not None and (h["arena"] != m["arena"] or h["id"] == uid):
                 h = None
             # A hello that lost a crossing keeps its chains for the audit trail, their terms judged
-            # (as COUNTER_AS_ACCEPT is), but binds nobody: its thread is the pairs' to judge too.
-            crossed = h is not None and any(hid == h["id"] for hid, _ in lost)
-            answers_terms = (kind == "welcome" or m["terms"] is not None) and h is not None \
+            # (as COUNTER_AS_ACCEPT is). A chain a crossing took binds nobody: the pairs judge the two
+            # who crossed, an answer to its terms among what they judge. Its chains with the others
+            # are an uncrossed hello's (README notes 131, 141); of a hello with none left and no
+            # name left in `to`, the whole thread is the pairs' to judge.
+            crossed = h is not None and any(hid == h["id"] for hid, _ in lost) and h["id"] not in remains
+            lost_terms = h is not None and ((h["id"], sender) in lost or (parent_id in chains and chains[parent_id]["lost"]))
+            answers_terms = (kind == "welcome" or m["terms"] is not None) and h is not None and not lost_terms \
                 and (parent_id == h["id"] or (parent_id in chains and chains[parent_id]["hello"] == h["id"]))
             downgrade = False
             # A chain a lost crossing took holds no terms: a CORE message in it is the pairs' to
@@ -685,7 +703,7 @@ def walk(folder, groups, record, wholes=None):
             for n in ([] if handler or (answers_terms and not crossed) else peers):
                 responder = n if h is not None and sender == h["from"] else sender
                 bound = h is not None and not crossed and h["from"] in (sender, n) and responder in welcomed.get(h["id"], {}) \
-                    and sender != n
+                    and sender != n and (h["id"], responder) not in lost
                 # Two responders the hello has grouped are held, in its thread, to the stricter of
                 # their chains' profiles, whatever they settled elsewhere: each accepted its terms in
                 # the open, for a group that settles the pair (README notes 132, 135). Before both
