@@ -260,11 +260,12 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
     // Each callsign's FULL peers, read once for both walks that hold a CORE message to `ALL` to them.
     const fullPeers = fullPeersOf(pairs);
+    const crossedHellos = [...shakes.handshakes.values()].filter((h) => h.crossings.length > 0);
     // The hellos of those crossed threads: proposals when sent, whatever the crossing voided.
-    const proposals = new Set([...shakes.handshakes.values()].filter((h) => h.crossings.length > 0).map((h) => h.hello));
+    const proposals = new Set(crossedHellos.map((h) => h.hello));
     // A crossed hello of which some chain or name remains judges the profile in its thread itself:
     // its remaining chains as an uncrossed hello's, the rest by the pairs (README note 141).
-    const profileJudged = new Set([...shakes.handshakes.values()].filter((h) => h.crossings.length > 0 && h.state !== "superseded").map((h) => h.thread));
+    const profileJudged = new Set(crossedHellos.filter((h) => h.state !== "superseded").map((h) => h.thread));
     append(findings, rightToWork(outside, pairs, fullPeers, proposals, profileJudged).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));

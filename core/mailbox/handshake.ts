@@ -297,7 +297,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     if (foreign && WORK_KINDS.has(m.kind) && !isHandler(m.from) && !m.to.every(isHandler)) {
       outside.push({ entry, agents: m.to.filter((t) => !isHandler(t)) });
     } else if (crossed.size === 0 && WORK_KINDS.has(m.kind)) {
-      const work = workUnderHandshake(m, h, pairs);
+      const work = workUnderHandshake(m, h, pairs, crossed);
       if (!work.allowed) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
       else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
     }
@@ -331,7 +331,7 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
  * same `grouped_by` `establishedPairs` settles them by, note 132); never to a third party the hello does not bind (4: "not
  * engaged"; 6: work under "terms one side never saw").
  */
-function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>): { allowed: boolean; outside: string[] } {
+function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: ReadonlyMap<string, Pair>, crossed: ReadonlyMap<string, string>): { allowed: boolean; outside: string[] } {
   if (isHandler(m.from)) return { allowed: true, outside: [] };
   // Work only to Handler seats binds nobody this handshake settles, so it needs no pair, as in any
   // other thread (README note 105).
@@ -350,7 +350,7 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
   if (!pairs.has(m.from)) return { allowed: true, outside: m.to.filter((t) => !isHandler(t)) };
   if (!established(m.from)) return { allowed: false, outside: [] };
   if (m.to.includes(ALL)) return { allowed: true, outside: [] };
-  const bound = bindsTo(m, h, pairs, new Map());
+  const bound = bindsTo(m, h, pairs, crossed);
   return { allowed: true, outside: m.to.filter((t) => !isHandler(t) && !bound(t)) };
 }
 
