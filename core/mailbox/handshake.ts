@@ -415,9 +415,9 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * The handshake of every thread rooted in a hello, and the findings the rules raise. Crossed hellos
  * are settled first: "the lexicographically smaller root message UUID becomes canonical" (section
  * 6), so a hello that lost a crossing establishes no pair with the one it crossed and licenses no
- * work of its own in its thread, whichever side welcomed which hello; that pair works only once the
- * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
- * did not cross stand. `budget` is the exchange budget a handshake sets when it names none
+ * work between the two in its thread, whichever side welcomed which hello; that pair works only once
+ * the canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
+ * did not cross stand, and work with them in its thread is judged as in an uncrossed hello's. `budget` is the exchange budget a handshake sets when it names none
  * (analyzeMailbox's option of that name; section 8's default, 20, left out).
  */
 export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted), budget: number = DEFAULT_EXCHANGE_BUDGET): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[]; unbound: OutsideWork[] } {
