@@ -249,24 +249,23 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     // A handshake settles pairs in its hello's arena, which need not be its thread's first message's:
     // a message of another arena may sit in the thread before the hello (README note 114).
     const arenaOf = (thread: string): string => (byId.get(shakes.handshakes.get(thread)?.hello ?? "") ?? (threads.get(thread)?.[0] as MailboxEntry)).envelope.arena;
-    // Threads no handshake judges, and the threads of hellos that lost a crossing, work under the
-    // pairs the handshakes establish. A message its crossed handshake, or its thread opened under
+    // Threads no handshake judges, and the threads of superseded hellos, work under the pairs the
+    // handshakes establish. A message its crossed handshake, or its thread opened under
     // FULL, already found downgraded is not reported twice. The thread's opener is its first message
     // of all, not of the trusted ones: a thread whose first message does not speak for its sender (a
     // retired name's hello) and whose next is FULL was not opened under FULL, so its CORE message to
     // a FULL peer is the pairs' to judge (README note 124).
     const downgraded = new Set(findings.filter((f) => f.code === "PROFILE_DOWNGRADE").map((f) => f.id));
-    const outside = [...trustedThreads].filter(([thread]) => (shakes.handshakes.get(thread)?.crossings.length ?? 1) > 0).map(([, list]) => list);
+    // A crossed hello of which some chain or name remains judges its thread itself, its remaining
+    // chains as an uncrossed hello's and the rest by the pairs (README notes 141, 142).
+    const pairsJudge = (h: Handshake | undefined): boolean => h === undefined || h.state === "superseded";
+    const outside = [...trustedThreads].filter(([thread]) => pairsJudge(shakes.handshakes.get(thread))).map(([, list]) => list);
     const pairs = establishedPairs(shakes.handshakes, arenaOf);
     // Each callsign's FULL peers, read once for both walks that hold a CORE message to `ALL` to them.
     const fullPeers = fullPeersOf(pairs);
-    const crossedHellos = [...shakes.handshakes.values()].filter((h) => h.crossings.length > 0);
-    // The hellos of those crossed threads: proposals when sent, whatever the crossing voided.
-    const proposals = new Set(crossedHellos.map((h) => h.hello));
-    // A crossed hello of which some chain or name remains judges the profile in its thread itself:
-    // its remaining chains as an uncrossed hello's, the rest by the pairs (README note 141).
-    const profileJudged = new Set(crossedHellos.filter((h) => h.state !== "superseded").map((h) => h.thread));
-    append(findings, rightToWork(outside, pairs, fullPeers, proposals, profileJudged).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
+    // The hellos of the superseded threads: proposals when sent, whatever the crossing voided.
+    const proposals = new Set([...shakes.handshakes.values()].filter((h) => h.state === "superseded").map((h) => h.hello));
+    append(findings, rightToWork(outside, pairs, fullPeers, proposals).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));
     const summaries: ThreadSummary[] = [];

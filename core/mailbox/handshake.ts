@@ -161,6 +161,11 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   // uncrossed one for the chains that remain (README note 141): those are kept here until the walk
   // shows some chain or name remains, and a superseded hello's thread is the pairs' whole.
   const heldToPairs: OutsideWork[] = crossed.size === 0 ? unbound : [];
+  // Its work likewise: judged as an uncrossed hello's for the chains that remain (README note 142),
+  // kept here until the walk shows some remain; a superseded hello's thread is the pairs' whole, so
+  // none of it is reported twice.
+  const workFindings: MailboxFinding[] = crossed.size === 0 ? findings : [];
+  const heldWork: OutsideWork[] = crossed.size === 0 ? outside : [];
   // The chains a message moves. A responder's is its own. The initiator's are those holding its
   // parent ("exact causal parent when replying", kernel 3), and where several hold it (the hello,
   // or the initiator's own message to several) those of the responders it addresses, since "`to`
@@ -291,15 +296,15 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     }
     regroup(m.id);
     if (downgraded) findings.push(mailboxFinding("PROFILE_DOWNGRADE", `a ${m.profile} ${m.kind} under FULL terms: FULL requirements (session, seq, the third handshake message) are never silently downgraded; a change of profile is a counter`, { ...at(entry), slot: "profile" }));
-    // A hello that lost a crossing licenses nothing of its own in its thread: its work is judged
-    // by the pairs the handshakes establish (its own remaining ones among them), as in any other
-    // thread (right-to-work.ts).
+    // Another arena's work is judged by its own arena's pairs. A hello that lost a crossing judges
+    // work with its remaining chains as an uncrossed hello does; between the two who crossed, and for
+    // anyone it settled nothing with, the pairs judge (README note 142).
     if (foreign && WORK_KINDS.has(m.kind) && !isHandler(m.from) && !m.to.every(isHandler)) {
-      outside.push({ entry, agents: m.to.filter((t) => !isHandler(t)) });
-    } else if (crossed.size === 0 && WORK_KINDS.has(m.kind)) {
+      heldWork.push({ entry, agents: m.to.filter((t) => !isHandler(t)) });
+    } else if (WORK_KINDS.has(m.kind)) {
       const work = workUnderHandshake(m, h, pairs, crossed);
-      if (!work.allowed) findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
-      else if (work.outside.length > 0) outside.push({ entry, agents: work.outside });
+      if (!work.allowed) workFindings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
+      else if (work.outside.length > 0) heldWork.push({ entry, agents: work.outside });
     }
   }
   const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, profile: p.established_by === null ? null : p.profile, tags: p.established_by === null ? null : [...p.tags], grouped_by: p.grouped_by }));
@@ -317,7 +322,11 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   // by some, a chain that named none counts as the default it set: the one the walk's budget uses
   // (analyzeMailbox's `budget` option), so the figure is the one the thread is held to.
   const chains = { responders, crossings };
-  if (crossed.size > 0 && state !== "superseded") unbound.push(...heldToPairs);
+  if (crossed.size > 0 && state !== "superseded") {
+    unbound.push(...heldToPairs);
+    findings.push(...workFindings);
+    outside.push(...heldWork);
+  }
   const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, budget) ?? null) : null;
   const establishedProfile = state === "superseded" ? null : settledProfile(chains);
   return { thread: h.thread, hello: h.id, initiator: h.from, profile: h.profile, state, responders, superseded_by: supersededBy, crossings, exchange_budget: exchangeBudget, established_profile: establishedProfile };
@@ -336,18 +345,22 @@ function workUnderHandshake(m: MailboxEnvelope, h: MailboxEnvelope, pairs: Reado
   // Work only to Handler seats binds nobody this handshake settles, so it needs no pair, as in any
   // other thread (README note 105).
   if (m.to.every(isHandler)) return { allowed: true, outside: [] };
+  // A chain with a callsign the hello lost its crossing with settles nothing: the two who crossed
+  // are judged by their pair, as a third party is, and the initiator's work to `ALL` waits only for
+  // the chains that remain (README note 142).
+  const chain = (c: string): boolean => pairs.has(c) && !crossed.has(c);
   const established = (c: string): boolean => pairs.get(c)?.state === "established";
   if (m.from === h.from) {
-    const targets = m.to.includes(ALL) ? [...pairs.keys()] : m.to.filter((t) => !isHandler(t));
+    const targets = m.to.includes(ALL) ? [...pairs.keys()].filter(chain) : m.to.filter((t) => !isHandler(t));
     if (m.to.includes(ALL)) return { allowed: targets.length > 0 && targets.every(established), outside: [] };
     // An agent the hello settled nothing with (no welcome of it) is judged by its pairs elsewhere.
-    return { allowed: targets.length > 0 && targets.filter((t) => pairs.has(t)).every(established), outside: targets.filter((t) => !pairs.has(t)) };
+    return { allowed: targets.length > 0 && targets.filter(chain).every(established), outside: targets.filter((t) => !chain(t)) };
   }
   // A sender the hello settled nothing with (no welcome of it: a third party, or a named responder
   // that has not answered) is not bound by it either way: its work is judged by its pairs
   // elsewhere, as the initiator's to such an agent is above. The pair is one, whichever side sends.
   // To `ALL` too: the sender in at least one pair, as in any other thread (right-to-work.ts).
-  if (!pairs.has(m.from)) return { allowed: true, outside: m.to.filter((t) => !isHandler(t)) };
+  if (!chain(m.from)) return { allowed: true, outside: m.to.filter((t) => !isHandler(t)) };
   if (!established(m.from)) return { allowed: false, outside: [] };
   if (m.to.includes(ALL)) return { allowed: true, outside: [] };
   const bound = bindsTo(m, h, pairs, crossed);
@@ -402,9 +415,9 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * The handshake of every thread rooted in a hello, and the findings the rules raise. Crossed hellos
  * are settled first: "the lexicographically smaller root message UUID becomes canonical" (section
  * 6), so a hello that lost a crossing establishes no pair with the one it crossed and licenses no
- * work of its own in its thread, whichever side welcomed which hello; that pair works only once the
- * canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
- * did not cross stand. `budget` is the exchange budget a handshake sets when it names none
+ * work between the two in its thread, whichever side welcomed which hello; that pair works only once
+ * the canonical hello's handshake establishes it, in every thread alike. Its pairs with callsigns it
+ * did not cross stand, and work with them in its thread is judged as in an uncrossed hello's. `budget` is the exchange budget a handshake sets when it names none
  * (analyzeMailbox's option of that name; section 8's default, 20, left out).
  */
 export function handshakes(sorted: readonly MailboxEntry[], threads: ReadonlyMap<string, readonly MailboxEntry[]>, misplaced: ReadonlyMap<string, MailboxEnvelope> = misplacedHellos(sorted), budget: number = DEFAULT_EXCHANGE_BUDGET): { handshakes: Map<string, Handshake>; findings: MailboxFinding[]; outside: OutsideWork[]; unbound: OutsideWork[] } {

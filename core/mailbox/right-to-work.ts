@@ -5,8 +5,8 @@
  * thread needs an established pair between its sender and each agent it addresses, established
  * before it in UUID order. A pair established under FULL keeps FULL everywhere from then on, whatever
  * another handshake of it settled before or after (the strictest in force). A hello that lost a
- * crossing establishes no pair with the one it crossed (its other pairs stand), and its thread's
- * work is judged here too, its profile only where nothing of the hello remains (README note 141).
+ * crossing establishes no pair with the one it crossed (its other pairs stand); its thread is judged
+ * here only where nothing of the hello remains (README notes 141, 142).
  */
 import { ALL, isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -134,13 +134,12 @@ function fullPairDowngrade(entry: MailboxEntry, settled: readonly (Settled | und
  * in UUID order. Raises WORK_BEFORE_ESTABLISHED and PROFILE_DOWNGRADE (every CORE message between
  * FULL peers: the caller drops those a thread opened under FULL already holds, judged by the
  * thread's first message, which need not be the first one these threads keep). `proposals` are the
- * hellos that opened a handshake among these threads (one that lost a crossing): each put its terms
- * on the table in the open when sent, so it is no downgrade (README notes 121, 138), whatever its
- * crossing later voided. `profileJudged` are the threads of those whose handshake still judges the
- * profile itself, for the chains that remain and the pairs beside them (README note 141): only
- * their work is judged here.
+ * hellos that opened a handshake among these threads (one that lost a crossing and was superseded):
+ * each put its terms on the table in the open when sent, so it is no downgrade (README notes 121,
+ * 138), whatever its crossing later voided. A crossed hello of which something remains judges its
+ * thread itself, work and profile alike (README notes 141, 142), so its thread is not among these.
  */
-export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>, peers: FullPeers, proposals: ReadonlySet<string> = new Set(), profileJudged: ReadonlySet<string> = new Set()): MailboxFinding[] {
+export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: ReadonlyMap<string, Settled>, peers: FullPeers, proposals: ReadonlySet<string> = new Set()): MailboxFinding[] {
   const findings: MailboxFinding[] = [];
   const nobody = new Set<string>();
   for (const messages of threads) {
@@ -149,7 +148,7 @@ export function rightToWork(threads: Iterable<readonly MailboxEntry[]>, pairs: R
       if (isHandler(m.from)) continue;
       const agents = m.to.filter((t) => t !== ALL && !isHandler(t));
       const settled = settledBefore(pairs, m, agents);
-      if (!proposals.has(m.id) && !profileJudged.has(m.thread)) findings.push(...fullPairDowngrade(entry, settled, m.profile !== "FULL" && m.to.includes(ALL) && fullPeerBefore(peers, m, nobody)));
+      if (!proposals.has(m.id)) findings.push(...fullPairDowngrade(entry, settled, m.profile !== "FULL" && m.to.includes(ALL) && fullPeerBefore(peers, m, nobody)));
       if (!WORK_KINDS.has(m.kind)) continue;
       let allowed: boolean;
       if (m.to.includes(ALL)) allowed = pairedBefore(pairs, m);

@@ -97,11 +97,12 @@ presentation") as one participant's view of the room would be built:
   there once grouped, README note 135), and before they are grouped their other pairs judge them;
   a responder whose own chain is open begins no work there (README note 96), and the initiator's
   message speaks in the chains of the responders it addresses among those holding its parent, else
-  in all of them (README note 120). A hello that lost a crossing licenses no work in its thread (the
-  pairs do, a group's among them), but is itself a proposal, no downgrade (README note 138); the
-  profile of its chains with callsigns it did not cross is judged as an uncrossed hello's, and the
-  callsign it crossed, an answer to that chain's terms among it, is held to the pairs (README notes
-  131, 141); of a hello with no such chain and no such name in `to`, the pairs judge the whole thread.
+  in all of them (README note 120). A hello that lost a crossing is itself a proposal, no downgrade
+  (README note 138); the profile and the work of its chains with callsigns it did not cross are
+  judged as an uncrossed hello's (a responder whose chain is open begins no work, the initiator's
+  work to ALL waits for the chains that remain), and the callsign it crossed, an answer to that
+  chain's terms among it, is held to the pairs (README notes 131, 141, 142); of a hello with no such
+  chain and no such name in `to`, the pairs judge the whole thread.
 
 A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
@@ -553,10 +554,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
                 # refused"). Once it has, its work to another responder is the group's once both are
                 # grouped, before that (or to a third party) the pairs' elsewhere (README note 132;
                 # core/mailbox/README.md, "a hello's thread binds only its handshake's parties"); the
-                # group's pairs join the pairs when settled. A thread whose hello lost a crossing
-                # licenses nothing of its own ("Crossed hellos").
+                # group's pairs join the pairs when settled. A hello that lost a crossing does the
+                # same for its chains with callsigns it did not cross; the one it crossed is judged
+                # by the pairs (README note 142).
                 if h is not None and sender != h["from"] and sender in welcomed.get(h["id"], {}) \
-                        and not any(hid == h["id"] for hid, _ in lost) and (h["id"], sender) not in settled_chains:
+                        and (h["id"], sender) not in lost and (h["id"], sender) not in settled_chains:
                     return False
                 return frozenset((sender, name)) in established
             def licensed_all():
@@ -564,9 +566,10 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
                 of its handshake waits for it (the initiator for every responder that answered, a
                 responder for its own chain); anyone else needs at least one established pair
                 (core/mailbox/README.md, "The right to work": "to `ALL`: the sender in at least one")."""
-                # A hello that lost a crossing licenses no work of its own: its thread is judged by the
-                # pairs (core/mailbox/README.md, "Crossed hellos").
-                if h is not None and not any(hid == h["id"] for hid, _ in lost):
+                # A hello that lost a crossing judges this over the chains that remain, the one it
+                # crossed not waited for; of one with nothing left, the pairs judge the thread
+                # (README note 142).
+                if h is not None and (h["id"] in remains or not any(hid == h["id"] for hid, _ in lost)):
                     responders = [n for n in welcomed.get(h["id"], {}) if (h["id"], n) not in lost]
                     if sender == h["from"]:
                         return bool(responders) and all((h["id"], n) in settled_chains for n in responders)
