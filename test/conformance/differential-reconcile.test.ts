@@ -1,7 +1,8 @@
 // The differential check of mailbox reconciliation (differential/README.md, "Mailbox
 // reconciliation"): 150 seeded cases of one participant's room of 2 to 4 participants (handshakes,
 // requests answered exactly or not, cancels, corrections in one arena or across two, quarantined
-// or not, a retiring requester, a file delivered twice, archived threads; now and then a Handler
+// or not, a retiring requester, a file delivered twice, archived threads, messages to `ALL`, arenas
+// named by `pod` or differing only in case, a name sent in from two or three loci; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
@@ -30,19 +31,26 @@ describe("differential check of mailbox reconciliation", () => {
       "anomaly-any-arena", "arena-foreign-unsaid", "correction-any-arena", "correction-quarantine-unchecked",
       "correction-unchecked", "due-late", "every-arena", "handler-owes", "held-unread", "parent-arena-unread",
       "seat-handler-only", "unseen-in-arena-given",
-    ]);
+      "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded", "held-once", "held-across-arenas",
+    ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
     expect(caught["due-late"]).toContain("counts.due_deferred_count");
     // Every superseded-by-correction read as proven, or one of another arena or quarantined: the core finds one unproven.
     for (const fault of ["correction-unchecked", "correction-any-arena"]) expect(caught[fault]).toContain("code SUPERSESSION_UNPROVEN: core has");
-    // A refused file of another arena kept in view (note 134): the core says the state under its UUID is not the participant's.
-    expect(caught["anomaly-any-arena"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
+    // A refused file of another arena kept in view (note 134): the checker counts it open, the core does not.
+    expect(caught["anomaly-any-arena"]).toContain("code ANOMALY_OPEN: core lacks");
     // A Handler seat (HANDLER, HANDLER-<NAME>) owing replies as an agent does: the checker says REPLY_OWED, the core does not.
     for (const fault of ["handler-owes", "seat-handler-only"]) expect(caught[fault]).toContain("code REPLY_OWED: core lacks");
     // An arena given where the callsign is nobody, unsaid: the core says ARENA_FOREIGN.
     expect(caught["arena-foreign-unsaid"]).toContain("code ARENA_FOREIGN: core has");
     // A message from another locus, or answering another arena's, not quarantined.
     for (const fault of ["held-unread", "parent-arena-unread"]) expect(caught[fault]).toContain("quarantine");
+    // `to: [ALL]` read as naming nobody, or as missing the Handler seats of its arena: the core addresses the participant.
+    for (const fault of ["all-by-name-only", "all-skips-seats"]) expect(caught[fault]).toContain("counts.addressed");
+    // `pod` ignored, or read over `arena`; arenas compared without regard to case: the core reads another arena's messages.
+    for (const fault of ["pod-unread", "pod-over-arena", "arena-case-folded"]) expect(caught[fault]).toContain("counts.messages");
+    // A name held from two or three loci with only the first impostor held, or claims kept across arenas: the quarantine differs.
+    for (const fault of ["held-once", "held-across-arenas"]) expect(caught[fault]).toContain("quarantine");
   });
 });

@@ -55,7 +55,11 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-correction-quarantine": "correction-quarantine-unchecked", "--break-handler": "handler-owes",
           "--break-seat": "seat-handler-only", "--break-arena-foreign": "arena-foreign-unsaid",
           "--break-unseen": "unseen-in-arena-given", "--break-every-arena": "every-arena",
-          "--break-held": "held-unread", "--break-parent-arena": "parent-arena-unread"}
+          "--break-held": "held-unread", "--break-parent-arena": "parent-arena-unread",
+          "--break-all-by-name": "all-by-name-only", "--break-all-seats": "all-skips-seats",
+          "--break-pod-unread": "pod-unread", "--break-pod-over-arena": "pod-over-arena",
+          "--break-arena-case": "arena-case-folded", "--break-held-once": "held-once",
+          "--break-held-across-arenas": "held-across-arenas"}
 
 
 def planted_caught(cases, core):

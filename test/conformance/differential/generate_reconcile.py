@@ -12,7 +12,13 @@ threads are read from the archive (`archive/<thread-slug>/`) rather than the inb
 ones (a `close` VEGA acknowledged), now and then an open one, one split (a message left in the
 inbox), two threads in one folder, or a thread copied rather than moved (the same bytes in the
 inbox too). Now and then a second room in another arena holds VEGA and LYRA too (other ledgers'
-callsigns). Files are listed as the CLI reads a room: the inbox's first, then the archive's.
+callsigns), its arena now and then the room's in lower case (another arena: arenas compare
+exactly). Now and then a message goes to the whole room (`to: [ALL]`: a peer's request, the
+Handler's FYI or request, VEGA's request, the other arena's LYRA asking there), some messages name
+their arena by `pod` alone or beside an `arena` naming another, and a peer's name is sent in from
+two or three loci no one holds after its holder claimed it (CALLSIGN_HELD), in one arena or across
+two (the other arena's LYRA held from another machine, each arena's holder sending in the other's).
+Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
 section 3 with a CTA state, mostly a consistent one; `replied` naming its exact reply, an inexact
@@ -34,7 +40,8 @@ arena), refused files' repair rounds there, and corrections the conversation rul
 (from another locus, delivered twice with other bytes, answering a repair request delivered so,
 or a second answer to the repair request). Refused files name an arena: the room's, the other
 room's, or none readable. Mostly VEGA reconciles in the room's arena; now and then a Handler seat
-(`HANDLER`, `HANDLER-OPS`, with peers' requests to it), VEGA with no arena given (a callsign of two
+(`HANDLER`, `HANDLER-OPS`, with peers' requests to it, or silent: nothing names it, and another
+seat writes to `ALL`), VEGA with no arena given (a callsign of two
 arenas when the second room is drawn), VEGA in an arena where no message is, or NOVA, whom no
 message names (`arena` null when none is given).
 
@@ -60,6 +67,29 @@ PEERS = ["LYRA", "ORION", "ALTAIR"]
 THIRD_ARENA = "CROX-FIELD"
 NEWCOMER = "NOVA"
 ELSEWHERE = ("EVIL-BOX", "e0" * 32)
+# More loci no participant holds, for a name claimed from two or three places at once (CALLSIGN_HELD):
+# another machine, and the holder's own machine name under another root.
+ELSEWHERES = [ELSEWHERE, ("ROGUE-BOX", "f1" * 32)]
+# The arena of the room in other case: another arena, since arenas compare exactly (core/mailbox/README.md:
+# "arena and machine compare exactly"), and `pod`, the deprecated Lyt v1 alias that stands in for a
+# missing `arena` (4; core/mailbox/README.md: "`pod` inbound stands in for a missing `arena`").
+ARENA_OTHER_CASE = ARENA.lower()
+ALL = "ALL"
+
+
+def members(msgs):
+    """The callsigns of each arena: those that send in it or are named in it (`ALL` names nobody)."""
+    out = {}
+    for m in msgs:
+        out.setdefault(m["arena"], set()).update([m["sender"]] + [t for t in m["to"] if t != ALL])
+    return out
+
+
+def addresses(m, who, arena_members):
+    """Whether `m` addresses `who`: by name, or by `ALL` when `who` is a callsign of its arena other than its sender."""
+    if m["sender"] == who:
+        return False
+    return who in arena_members.get(m["arena"], set()) if ALL in m["to"] else who in m["to"]
 
 
 def iso(ms):
@@ -98,7 +128,8 @@ def render(m, parent_name):
              f"    id: {m['id']}", f"    thread: {m['thread']}", f"    request_id: {m['request']}",
              f"    from: {m['sender']}", f"    to: [{', '.join(m['to'])}]", f"    kind: {m['kind']}",
              f"    reply_to: {m['parent'] or ''}".rstrip(), f"    expects_reply: {'true' if m['expects'] else 'false'}",
-             f"    arena: {m['arena']}", f"    machine: {m.get('machine', m['sender'] + '-BOX')}", f"    root: {m.get('root', ROOT)}",
+             *([f"    pod: {m['arena']}"] if m.get("alias") == "pod" else [f"    arena: {m['arena']}"] + ([f"    pod: {m['pod']}"] if m.get("alias") == "both" else [])),
+             f"    machine: {m.get('machine', m['sender'] + '-BOX')}", f"    root: {m.get('root', ROOT)}",
              "    transport: local"]
     if m["kind"] == "welcome":
         lines.append("    terms: accept")
@@ -151,6 +182,9 @@ def room(rng, seat=None, elsewhere=0.15):
     r = Room(rng)
     r.anomaly_fix = None
     r.other_room = False
+    # The second room's arena: another name mostly, now and then this one in lower case (another arena too).
+    r.other_arena = ARENA_OTHER_CASE if rng.random() < 0.3 else OTHER_ARENA
+    other_arena = r.other_arena
     peers = PEERS[:rng.randint(1, 3)]
     for p in peers:
         if rng.random() < 0.5:
@@ -172,7 +206,9 @@ def room(rng, seat=None, elsewhere=0.15):
         p = rng.choice(peers)
         others = [q for q in peers if q != p]
         kind = rng.choice(["request"] * 4 + ["propose"])
-        to = [ME] + others[:1] if others and rng.random() < 0.3 else [ME]
+        roll = rng.random()
+        # Now and then to the whole room (`to: [ALL]`, 8: the FYI, the open task, the vote).
+        to = [ALL] if roll < 0.07 else [ME] + others[:1] if others and roll < 0.35 else [ME]
         req = r.add(p, to, kind, expects=rng.random() < 0.7)
         roll = rng.random()
         if roll < 0.35:
@@ -220,21 +256,63 @@ def room(rng, seat=None, elsewhere=0.15):
         # A second room in another arena, where VEGA and LYRA are other ledgers' callsigns: none of
         # it is addressed to the VEGA reconciled, nor its evidence.
         r.other_room = True
-        hello = r.add(ME, ["LYRA"], "hello", expects=True, arena=OTHER_ARENA)
-        r.add("LYRA", [ME], "welcome", parent=hello, arena=OTHER_ARENA)
-        ask = r.add("LYRA", [ME], "request", expects=True, arena=OTHER_ARENA)
+        hello = r.add(ME, ["LYRA"], "hello", expects=True, arena=other_arena)
+        r.add("LYRA", [ME], "welcome", parent=hello, arena=other_arena)
+        ask = r.add("LYRA", [ME], "request", expects=True, arena=other_arena)
         if rng.random() < 0.5:
-            r.add(ME, ["LYRA"], "reply", parent=ask, arena=OTHER_ARENA)
+            r.add(ME, ["LYRA"], "reply", parent=ask, arena=other_arena)
         asked = [m for m in r.msgs if m["sender"] == "LYRA" and ME in m["to"] and m["arena"] == ARENA and m["kind"] in ("request", "propose")]
         if asked and rng.random() < 0.8:
             # A correction across arenas: the other arena's VEGA asks, the other arena's LYRA answers
             # naming a request LYRA sent VEGA here (a callsign is a name within one arena, 2).
             # Now and then the answer is in this arena, answering the other arena's request
             # (PARENT_ARENA_MISMATCH: a causal response in another arena than its parent's).
-            ask = r.add(ME, ["LYRA"], "request", expects=True, arena=OTHER_ARENA)
-            fix = r.add("LYRA", [ME], "reply", parent=ask, arena=OTHER_ARENA if rng.random() < 0.75 else ARENA)
+            ask = r.add(ME, ["LYRA"], "request", expects=True, arena=other_arena)
+            fix = r.add("LYRA", [ME], "reply", parent=ask, arena=other_arena if rng.random() < 0.75 else ARENA)
             fix["correction"] = naming(rng, rng.choice(asked))
-    if rng.random() < (0.6 if seat == "HANDLER" else 0.1):
+        if rng.random() < 0.3:
+            # The other arena's LYRA asks its whole room (`ALL` there: its VEGA, not this one).
+            r.add("LYRA", [ALL], "request", expects=True, arena=other_arena)
+        # Now and then the other arena's LYRA holds its name from another machine: claims are per
+        # arena (4), so this arena's holder sending there is someone else in LYRA's name.
+        r.lyra_lab = rng.random() < 0.3
+    if rng.random() < 0.1:
+        # Two or three loci sending in one peer's name after its holder claimed it (4: the name's
+        # non-holding loci are CALLSIGN_HELD), each once or twice, to VEGA or to ALL; VEGA answers
+        # one now and then. With the second room, the other arena's LYRA too, or the holder of one
+        # arena's LYRA sending in the other (a callsign is a name within one arena, 2).
+        victim = "LYRA" if r.other_room and rng.random() < 0.6 else rng.choice(peers)
+        loci = ELSEWHERES + [(victim + "-BOX", "d2" * 32)]
+        for locus in rng.sample(loci, rng.randint(2, 3)):
+            for _ in range(rng.randint(1, 2)):
+                where = other_arena if victim == "LYRA" and r.other_room and rng.random() < 0.4 else ARENA
+                m = r.add(victim, rng.choice([[ME], [ME], [ALL]]), rng.choice(["request", "propose"]), expects=rng.random() < 0.7, arena=where)
+                m["machine"], m["root"] = locus
+                if rng.random() < 0.2:
+                    r.add(ME, [victim], "reply", parent=m, arena=where)
+    if getattr(r, "lyra_lab", False) and rng.random() < 0.6:
+        # Each arena's holder of LYRA in the other's: this arena's LYRA-BOX there, the other's
+        # LYRA-LAB here, or both; each is someone else in that arena's LYRA's name.
+        for machine, where in rng.choice([[("LYRA-BOX", other_arena)], [("LYRA-LAB", ARENA)], [("LYRA-BOX", other_arena), ("LYRA-LAB", ARENA)]]):
+            m = r.add("LYRA", [ME], "request", expects=True, arena=where)
+            m["machine"], m["root"] = machine, ROOT
+    # Now and then the seat reconciling is silent: nothing names it and it sends nothing, so it is
+    # no callsign of the arena, and `ALL` (from another seat) addresses it not.
+    silent = seat is not None and rng.random() < 0.4
+    if rng.random() < (1 if silent else 0.5 if seat is not None else 0.1):
+        # The Handler (or a second seat, when one reconciles) writes to the whole room: an FYI or a
+        # request; VEGA answers the request now and then.
+        kind = rng.choice(["state", "request"])
+        sender = ("HANDLER-OPS" if seat == "HANDLER" else "HANDLER") if silent else rng.choice(["HANDLER", "HANDLER-OPS"]) if seat is not None else "HANDLER"
+        said = r.add(sender, [ALL], kind, expects=kind == "request")
+        if said["expects"] and rng.random() < 0.5:
+            r.add(ME, [said["sender"]], "reply", parent=said)
+    if rng.random() < 0.1:
+        # VEGA asks the whole room; a peer answers, or not yet.
+        said = r.add(ME, [ALL], "request", expects=rng.random() < 0.6)
+        if rng.random() < 0.5:
+            r.add(rng.choice(peers), [ME], "reply", parent=said)
+    if rng.random() < (0.6 if seat == "HANDLER" else 0.1) and not silent:
         # The Handler asks VEGA something; VEGA answers it, or not yet.
         ask = r.add("HANDLER", [ME], "request", expects=True)
         if rng.random() < 0.5:
@@ -242,7 +320,8 @@ def room(rng, seat=None, elsewhere=0.15):
     if seat is not None:
         # Peers ask the Handler seat, `HANDLER` or one of several `HANDLER-<NAME>` (4: "Addressing
         # HANDLER with expects_reply makes a request, never a protocol debt"); it answers some.
-        for _ in range(rng.randint(1, 3)):
+        # Now and then none: a seat nobody names or hears from is no callsign of the arena, and `ALL` misses it.
+        for _ in range(0 if silent else rng.randint(1, 3)):
             ask = r.add(rng.choice(peers + [ME]), [seat], rng.choice(["request", "propose"]), expects=rng.random() < 0.7)
             if rng.random() < 0.4:
                 r.add(seat, [ask["sender"]], "reply", parent=ask)
@@ -252,7 +331,7 @@ def room(rng, seat=None, elsewhere=0.15):
         # now and then in the other arena's room (VEGA asking LYRA there), or quarantined.
         there = r.other_room and rng.random() < 0.4
         p = "LYRA" if there else rng.choice(peers)
-        arena = OTHER_ARENA if there else ARENA
+        arena = other_arena if there else ARENA
         ask = r.add(ME, [p], "request", expects=True, arena=arena)
         fixer = p if there or rng.random() < 0.8 or len(peers) == 1 else rng.choice([q for q in peers if q != p])
         fix = r.add(fixer, [ME], "reply", parent=ask, arena=arena)
@@ -265,10 +344,14 @@ def room(rng, seat=None, elsewhere=0.15):
     if r.other_room and rng.random() < 0.3:
         # The other arena's LYRA retires there, after all it sent there: this arena's LYRA is
         # another callsign (8: "final retires the callsign permanently in that arena").
-        r.add("LYRA", [ME], "goodbye", body="\nre-entry: final", arena=OTHER_ARENA)
+        r.add("LYRA", [ME], "goodbye", body="\nre-entry: final", arena=other_arena)
     if rng.random() < 0.3:
         # One requester leaves (to VEGA alone: a goodbye to a name retired before it would be refused).
         r.add(rng.choice(peers), [ME], "goodbye", body=f"\nre-entry: {rng.choice(['final', 'final', 'returning'])}")
+    if getattr(r, "lyra_lab", False):
+        for m in r.msgs:
+            if m["sender"] == "LYRA" and m["arena"] == other_arena and "machine" not in m:
+                m["machine"] = "LYRA-LAB"
     return peers, r
 
 
@@ -310,7 +393,7 @@ def tidy_transition(rng, m, msgs, now, me=ME):
     """The transition a careful participant records: replied with its exact reply, no-reply-required
     for a withdrawn request or one expecting none, else an outstanding state."""
     exact = [x for x in msgs if x["sender"] == me and x["parent"] == m["id"] and (x["request"] == m["request"] or m["kind"] == "welcome") and x["kind"] != "hello"]
-    withdrawn = any(x["kind"] == "cancel" and x["parent"] == m["id"] and x["sender"] == m["sender"] and x["request"] == m["request"] and me in x["to"] for x in msgs)
+    withdrawn = any(x["kind"] == "cancel" and x["parent"] == m["id"] and x["sender"] == m["sender"] and x["request"] == m["request"] and (me in x["to"] or ALL in x["to"]) for x in msgs)
     base = {"id": m["id"], "at": iso(now - 30_000), "request_id": m["request"]}
     # A correction its sender published in answer to VEGA's repair request, naming it: superseded.
     asks = {x["id"] for x in msgs if x["sender"] == me}
@@ -330,8 +413,8 @@ def case(rng):
     # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
     # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
     roll = rng.random()
-    who, arena = ((rng.choice(["HANDLER", "HANDLER", "HANDLER-OPS"]), rng.choice([ARENA] * 3 + [None, THIRD_ARENA])) if roll < 0.05 else (ME, None) if roll < 0.1 else (ME, THIRD_ARENA) if roll < 0.13
-                  else (NEWCOMER, rng.choice([ARENA, None])) if roll < 0.16 else (ME, ARENA))
+    who, arena = ((rng.choice(["HANDLER", "HANDLER", "HANDLER-OPS"]), rng.choice([ARENA] * 3 + [None, THIRD_ARENA])) if roll < 0.08 else (ME, None) if roll < 0.13 else (ME, THIRD_ARENA) if roll < 0.16
+                  else (NEWCOMER, rng.choice([ARENA, None])) if roll < 0.19 else (ME, ARENA))
     # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
     owner = who if who == ME or who.startswith("HANDLER") else ME
     # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
@@ -349,6 +432,15 @@ def case(rng):
     if len(folders) > 1 and rng.random() < 0.15:
         a, b = rng.sample(sorted(folders), 2)
         folders[b] = folders[a]
+    # Now and then some messages name their arena by `pod` alone, or by `arena` beside a `pod` naming
+    # another (the alias stands in only for a missing arena).
+    roll = rng.random()
+    alias = "pod" if roll < 0.06 else "both" if roll < 0.1 else None
+    if alias is not None:
+        for m in msgs:
+            if rng.random() < 0.3:
+                m["alias"] = alias
+                m["pod"] = rng.choice([OTHER_ARENA, THIRD_ARENA, ARENA_OTHER_CASE, ARENA])
     names = {}
     files = []
     for m in msgs:
@@ -368,7 +460,8 @@ def case(rng):
             f = next(x for x in files if x["name"] == names[m["id"]])
             files.append({"name": f["name"][:-3] + " (1).md", "text": f["text"] + "Written again.\n"})
     # Addressed to VEGA (another arena's too: a ledger may hold a disposition or cursor entry for it).
-    addressed = [m for m in msgs if owner in m["to"]]
+    arena_members = members(msgs)
+    addressed = [m for m in msgs if addresses(m, owner, arena_members)]
     # A file delivered twice: the same bytes, or other bytes under the same UUID.
     # Never a handshake message: other bytes under its UUID would leave the pair unestablished.
     duplicable = [m for m in msgs if m["kind"] not in ("hello", "welcome") and not m.get("twice") and (owner in m["to"] or m["sender"] == owner or rng.random() < 0.2)]
@@ -405,7 +498,7 @@ def case(rng):
         dispositions.append({"id": uuid7(rng, now), "state": "no-reply-required", "cta": "none"})
     # A transition or cursor entry keyed by a message not addressed to VEGA: its own, or one sent
     # to others only (another arena's message to VEGA is drawn among `addressed` already).
-    stray = [m for m in msgs if owner not in m["to"]]
+    stray = [m for m in msgs if not addresses(m, owner, arena_members)]
     if stray and rng.random() < 0.15:
         m = rng.choice(stray)
         dispositions.append({"id": m["id"], "state": rng.choice(["no-reply-required", "needs-audit"]), "cta": "none", "at": iso(now - 30_000)})
@@ -431,11 +524,13 @@ def case(rng):
         # The arena its envelope names (README note 134): the room's mostly, now and then the other
         # room's, or unreadable (null, or left out); the repair round's file is the room's mostly.
         roll = rng.random()
-        if roll < 0.12:
-            a["arena"] = OTHER_ARENA
-        elif roll < 0.18:
+        if roll < 0.1:
+            a["arena"] = r.other_arena if r.other_room else OTHER_ARENA
+        elif roll < 0.14:
+            a["arena"] = ARENA_OTHER_CASE  # another arena, though it differs from the room's only in case
+        elif roll < 0.2:
             a["arena"] = None
-        elif roll > 0.24:
+        elif roll > 0.26:
             a["arena"] = ARENA
         if fix is not None and k == 0:
             a["id"] = fix["id"]  # the refused file the repair round is about

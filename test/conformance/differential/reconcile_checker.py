@@ -12,11 +12,18 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   match"): several read together are ARENA_AMBIGUOUS (an error), one given where the callsign is
   nobody while it is somebody elsewhere ARENA_FOREIGN (an error), a callsign found in no arena
   CALLSIGN_UNSEEN (a note; ARENA_FOREIGN is said instead when it is found elsewhere);
+- a message addresses the participant when its `to` names it, or is `[ALL]` and the participant is
+  a callsign of the message's arena other than its sender: one that sends there or is named there,
+  a Handler seat as any other (core/mailbox/README.md, "Reconciliation"; 8);
+- a message's arena is its `arena`, or its `pod` when `arena` is missing (4: "`pod` is accepted
+  only as a deprecated Lyt v1 alias"; core/mailbox/README.md: it "stands in for a missing
+  `arena`"), and arenas compare exactly, in case too ("arena and machine compare exactly");
 - a Handler seat (`HANDLER`, `HANDLER-<NAME>`) owes no reply: "Addressing `HANDLER` with
   `expects_reply` makes a request, never a protocol debt" (4);
 - a message is quarantined when other bytes are delivered under its UUID (an anomaly, section 10),
   when it is sent in a callsign's name from another locus (machine and root) than the one the
-  callsign's first message in that arena claimed (CALLSIGN_HELD, 4), or when an agent's answer to
+  callsign's first message in that arena claimed (CALLSIGN_HELD, 4: every other locus, however many,
+  each of its messages; claims are per arena, so one arena's holder is held in another), or when an agent's answer to
   anyone but the Handler cites such a message (core/mailbox/README.md: PARENT_QUARANTINED, one
   level deep), when it answers a message of another arena (PARENT_ARENA_MISMATCH, 4), or when it
   answers again what its sender already answered (REPLY_REPUBLISHED: "Never republish", 9); a
@@ -98,10 +105,16 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # CALLSIGN_UNSEEN for a callsign absent from the arena given though found in another; "every-arena"
 # reads every arena of the mailbox when none is given and the callsign is found in none;
 # "held-unread" and "parent-arena-unread" leave CALLSIGN_HELD and PARENT_ARENA_MISMATCH unmodelled.
+# "all-by-name-only" reads `to: [ALL]` as addressing nobody; "all-skips-seats" has it miss every
+# Handler seat; "pod-unread" ignores `pod`; "pod-over-arena" reads `pod` over `arena`;
+# "arena-case-folded" compares arenas without regard to case; "held-once" holds only a name's first
+# message from a locus other than its holder's; "held-across-arenas" keys claims by callsign alone.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
-           "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread"]
+           "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread",
+           "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
+           "held-once", "held-across-arenas"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -128,9 +141,16 @@ def envelope(text):
             if not m:
                 break
             correction[m.group(1)] = m.group(2)
+    # `pod` is "accepted only as a deprecated Lyt v1 alias" of the arena (4): it stands in for a
+    # missing `arena` (core/mailbox/README.md), never over one. Arenas compare exactly, in case too.
+    arena = fields.get("arena", "")
+    if "pod" in fields and "pod-unread" not in FAULTS and ("arena" not in fields or "pod-over-arena" in FAULTS):
+        arena = fields["pod"]
+    if "arena-case-folded" in FAULTS:
+        arena = arena.upper()
     return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
-            "expects": fields["expects_reply"] == "true", "arena": fields["arena"], "body": body,
+            "expects": fields["expects_reply"] == "true", "arena": arena, "body": body,
             "locus": (fields["machine"], fields["root"])}
 
 
@@ -183,6 +203,21 @@ def check(case):
         wanted = {i} | ({name, name[:-3] if name.endswith(".md") else name} if name else set())
         return e["correction"] is not None and any(v in wanted for v in e["correction"].values())
     msgs = {i: es[0] for i, es in files_by_id.items()}
+    # `to: [ALL]` addresses every callsign of its own arena but its sender: one that sends there or
+    # is named there (core/mailbox/README.md, reconciliation; 8: "to assigns the obligation to
+    # respond"); a Handler seat is such a callsign when it sends or is named there.
+    arena_members = {}
+    for e in msgs.values():
+        arena_members.setdefault(e["arena"], set()).update([e["from"]] + [t for t in e["to"] if t != "ALL"])
+
+    def addresses(e, who):
+        if e["from"] == who:
+            return False
+        if "ALL" not in e["to"]:
+            return who in e["to"]
+        if "all-by-name-only" in FAULTS or ("all-skips-seats" in FAULTS and handler_seat(who)):
+            return False
+        return who in arena_members.get(e["arena"], set())
     # The arenas reconciled (2: a callsign is a name within one arena; 9: a ledger is reused only on
     # "an exact owner/arena/root match"): the one given, else those where the callsign sends or is
     # named. Several with none given are read together, so no work is hidden, never clean; one
@@ -206,10 +241,14 @@ def check(case):
     # authorize work (not a root's citation, nor a word to or from the Handler, to whom it is
     # surfaced). One level: that answer still speaks for its sender.
     duplicated = {i for i, t in texts.items() if len(t) > 1}
-    claimed, held = {}, set()
+    claimed, held, heard_from = {}, set(), set()
     for i in sorted(msgs):
         e = msgs[i]
-        if claimed.setdefault((e["arena"], e["from"]), e["locus"]) != e["locus"] and "held-unread" not in FAULTS:
+        name = e["from"] if "held-across-arenas" in FAULTS else (e["arena"], e["from"])
+        if claimed.setdefault(name, e["locus"]) != e["locus"] and "held-unread" not in FAULTS:
+            if "held-once" in FAULTS and name in heard_from:
+                continue
+            heard_from.add(name)
             held.add(i)
     unheard = duplicated | held
     quarantined = unheard | {i for i, e in msgs.items() if e["reply_to"] in unheard and e["kind"] not in ME_KINDS_ROOT
@@ -267,7 +306,7 @@ def check(case):
     count["messages"] = sum(1 for e in msgs.values() if e["arena"] in arenas)
     items, advance = {}, []
     # The inbound messages of the arenas reconciled: what the ledger and the cursor are keyed by (9).
-    inbound = {i for i, m in msgs.items() if me in m["to"] and m["from"] != me and m["arena"] in arenas}
+    inbound = {i for i, m in msgs.items() if addresses(m, me) and m["arena"] in arenas}
     for i in sorted(msgs):
         m = msgs[i]
         if i not in inbound:
@@ -292,7 +331,7 @@ def check(case):
         open_ = m["expects"] and not exact and not q and not seat
         cancels = [] if q or exact else [e for e in msgs.values() if e["kind"] == "cancel" and e["reply_to"] == i and e["id"] not in quarantined and e["arena"] == m["arena"]]
         valid = lambda c: c["from"] == m["from"] and c["arena"] == m["arena"] and m["kind"] in WITHDRAWABLE and c["request"] == m["request"]
-        withdrawal = next((c for c in cancels if valid(c) and me in c["to"]), None)
+        withdrawal = next((c for c in cancels if valid(c) and addresses(c, me)), None)
         if withdrawal is not None:
             open_ = False
         elif cancels:
@@ -407,7 +446,7 @@ def check(case):
     # be read, and its arena is one reconciled or cannot be read (README notes 126, 134); a callsign
     # found in no arena (none given) has no arena to tell another's by, so any may be its own.
     mine_to_see = lambda a: (a["to"] is None or me in a["to"] or "ALL" in a["to"]) and \
-        (a.get("arena") is None or a["arena"] in arenas or not arenas or "anomaly-any-arena" in FAULTS)
+        (a.get("arena") is None or (a["arena"].upper() if "arena-case-folded" in FAULTS else a["arena"]) in arenas or not arenas or "anomaly-any-arena" in FAULTS)
     seen = {a["id"] for a in case["anomalies"] if a["id"] is not None and mine_to_see(a)}
     others_only = {i for i in files_of if i not in msgs and i not in seen}
     if any(i not in msgs and i not in files_of for i in effective):
