@@ -126,8 +126,16 @@ function render(r: CheckResult, given: string, as: string | undefined): string[]
     out.push(`reconciliation for ${as}${rec.arena === null ? "" : ` in arena ${rec.arena}`}: ${rec.status} (work-clean ${rec.work_clean ? "yes" : "no"}, readiness-clean ${rec.readiness_clean ? "yes" : "no"})`);
     out.push(`  addressed ${c.addressed}, undispositioned ${c.undispositioned_count} (restorable ${c.restorable_count}), open replies ${c.open_reply_count}; CTAs pending ${c.pending_cta_count}, active ${c.active_cta_count}, blocked ${c.blocked_cta_count}, deferred ${c.deferred_cta_count} (due ${c.due_deferred_count}); needs-audit ${c.needs_audit_count}, historical-debt ${c.historical_debt_count}, audit with live work ${c.audit_state_with_live_work_count}, expired blockers ${c.expired_blocker_count}, contradictions ${c.lifecycle_contradiction_count}, anomalies ${c.anomaly_count}, quarantined ${c.quarantined_count}`);
     // A finding at a line of a state file (a cursor entry, a transition) is placed in that file,
-    // with the message it names beside it: its line is the file's, not the message's.
-    const place = (f: MailboxFinding): string => (f.file === undefined ? name(f.id) : f.id === undefined ? f.file : f.line === undefined ? name(f.id) : `${f.file} (${name(f.id)})`);
+    // with the message it names beside it: its line is the file's, not the message's. A refused
+    // file's UUID names no message here, so such a finding is placed in its own file, with the UUID
+    // its record goes under.
+    const place = (f: MailboxFinding): string => {
+      if (f.file === undefined) return name(f.id);
+      if (f.id === undefined) return f.file;
+      if (f.line !== undefined) return `${f.file} (${name(f.id)})`;
+      const named = name(f.id);
+      return named === f.id ? `${f.file} (${f.id})` : named;
+    };
     for (const f of rec.findings) out.push(show(f, place(f)));
     // Actions in a column as wide as the longest shown (`withdrawn` is wider than the others' 7).
     const acting = rec.items.filter((i) => i.action !== "none");

@@ -385,6 +385,24 @@ describe("conflict copies and half-written files", () => {
     expect(r.out).toContain(`${welcome}: note PARENT_UNKNOWN: reply_to ${ID(1)} is ${hello}, which this mailbox holds but refused as a message (FIELD_TYPE: machine: a string; YAML reads 0042`);
     expect(r.out).not.toContain("is not in this mailbox");
   });
+  it("places a refused file's reconciliation findings at its file, with the UUID it is recorded under; an envelope that does not read names no recipient, so the file is each participant's (note 126)", () => {
+    const a = room();
+    const { welcome } = handshake(a.root);
+    // LYRA's welcome to VEGA again, under a UUID of its own, refused for one envelope field.
+    const bad = "2026-10-01-09-00-20-LYRA-state-bad.md";
+    const text = readFileSync(join(a.inbox, welcome), "utf8");
+    expect(text).toContain("    expects_reply: false\n");
+    writeFileSync(join(a.inbox, bad), text.replace(ID(4), ID(5)).replace("    expects_reply: false\n", "    expects_reply: maybe\n"));
+    for (const as of ["VEGA", "LYRA"]) {
+      const state = mkdtempSync(join(tmp, "state-"));
+      const r = rw(["mailbox", "check", a.root, "--as", as, "--state", state, "--now", "20261002T1200Z"]);
+      expect(r.code, r.err).toBe(1);
+      expect(r.out).toContain(`  ${bad} (${ID(5)}): error ANOMALY_OPEN: expects_reply: true or false: never consumed or deleted silently; record needs-audit against its UUID`);
+      expect(r.out).not.toContain(`  ${ID(5)}: error`);
+      const json = JSON.parse(rw(["mailbox", "check", a.root, "--json", "--as", as, "--state", state, "--now", "20261002T1200Z"]).out) as { anomalies: { file: string; to: string[] | null; arena: string | null }[] };
+      expect(json.anomalies).toMatchObject([{ file: bad, to: null, arena: null }]);
+    }
+  });
   it("reports a half-written file (no closing ---) and checks the others", () => {
     const a = room();
     const { hello } = handshake(a.root);
