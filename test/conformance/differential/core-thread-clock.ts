@@ -23,7 +23,8 @@
 // core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
 // `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
-// "expectAcc"?, "record"?, "profile"?}): registered ahead of its HO by the rule the object's
+// "expectAcc"?, "record"?, "profile"?}): its shape taken as the challenge route takes it (the
+// Worker's uncarriedHandoff and challengeRequest), then registered by the rule the object's
 // challengeNow calls (the Worker's challengeRegistration), given what the replay holds as the
 // object reads it from storage, its answer ["registered"] or ["refused", kind, parameter, [codes]]
 // in "challenges"; an HO is checked with it and, re-issuing a challenged HO (the core's reissues),
@@ -55,6 +56,8 @@ import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
 import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
+import { challengeRequest, uncarriedHandoff } from "../../../worker/thread/challenge-request.js";
+import type { ThreadProblem } from "../../../worker/thread/thread-problem.js";
 
 // The thread's profiles, as the object's profiles() gives them: a thread that fixed none.
 const threadProfiles = profiles(undefined);
@@ -66,7 +69,7 @@ type Event =
   | { readonly at: number; readonly alarm: true }
   | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number | null; readonly call: Record<string, unknown>; readonly token: string }
   | { readonly at: number; readonly abandon: number }
-  | { readonly at: number; readonly challenge: string; readonly record?: Record<string, unknown>; readonly expectAcc?: string[]; readonly profile?: string }
+  | { readonly at: number; readonly challenge: string; readonly record?: unknown; readonly expectAcc?: string[]; readonly profile?: string }
   | { readonly at: number; readonly commit: number };
 
 /** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
@@ -210,14 +213,28 @@ function replay(events: readonly Event[], end: number): unknown {
       continue;
     }
     if ("challenge" in event) {
+      // Its answer: ["registered"], or ["refused", problem kind, parameter, its findings' codes as a
+      // multiset, sorted (a refusal's order of findings is not compared)].
+      const refuse = ({ problem: kind, extensions }: ThreadProblem) => {
+        const findings = (extensions?.["findings"] ?? []) as readonly Finding[];
+        registrations.push(["refused", kind, extensions?.["parameter"] ?? null, findings.map((f) => f.code).sort()]);
+      };
+      // As the challenge route takes it: an id an HO line can carry (uncarriedHandoff), then its
+      // parts (challengeRequest: empty criteria none, at least one part, a record an object).
+      const uncarried = uncarriedHandoff(event.challenge);
+      if (uncarried !== null) {
+        refuse(uncarried);
+        continue;
+      }
+      const parts = challengeRequest({ expectAcc: event.expectAcc, record: event.record });
+      if (!parts.ok) {
+        refuse(parts.problem);
+        continue;
+      }
+      const request: ChallengeRequest = { ...parts.value, ...(event.profile === undefined ? {} : { profile: event.profile }) };
       // As the object's challengeNow registers one (note 34): its rule, challengeRegistration, given
       // the facts the object reads from storage (a readback of the handoff already checked, the
       // line holding its id, the parts held, the HO, where it stands, the thread's profiles).
-      const request: ChallengeRequest = {
-        ...(event.expectAcc === undefined ? {} : { expectAcc: event.expectAcc }),
-        ...(event.record === undefined ? {} : { record: event.record }),
-        ...(event.profile === undefined ? {} : { profile: event.profile }),
-      };
       const holder = stored.get(event.challenge);
       const registration = challengeRegistration(event.challenge, request, {
         checkedReadback: readbacks.get(event.challenge)?.[0]?.rb,
@@ -228,10 +245,7 @@ function replay(events: readonly Event[], end: number): unknown {
         profiles: threadProfiles,
       });
       if (!registration.ok) {
-        // Its findings' codes as a multiset, sorted (a refusal's order of findings is not compared).
-        const { problem: kind, extensions } = registration.problem;
-        const findings = (extensions?.["findings"] ?? []) as readonly Finding[];
-        registrations.push(["refused", kind, extensions?.["parameter"] ?? null, findings.map((f) => f.code).sort()]);
+        refuse(registration.problem);
         continue;
       }
       challenges.set(event.challenge, registration.value.merged);
