@@ -149,10 +149,21 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
     // The replay told to number past the receiver's lines alone, not its statements' RBs, picks
     // another RB id, or one a statement already states, which it then refuses (READBACK_ID_REUSED).
-    const { status, output } = compare(["300", "1", "--first", "--break-numbering"]);
+    const { status, output } = compare(["150", "1", "--first", "--break-numbering"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
     const picked = first.core.statements.findIndex((a, i) => a[0] === "prepared" && JSON.stringify(a) !== JSON.stringify(first.replay.statements[i]));
     expect(picked).toBeGreaterThanOrEqual(0);
+  });
+
+  it("names a challenge of a shape the route refuses that the replay registers", { timeout: 90_000 }, () => {
+    // The replay told to take any shape goes on to register (or refuse as the thread would) an id
+    // no HO line can carry, a challenge of no part (empty criteria are none) or a record that is
+    // no object, which the route refuses first (invalid-request).
+    const { status, output } = compare(["150", "1", "--first", "--break-shape"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const shaped = first.core.challenges.findIndex((a, i) => a[1] === "invalid-request" && JSON.stringify(first.replay.challenges[i]) !== JSON.stringify(a));
+    expect(shaped).toBeGreaterThanOrEqual(0);
   });
 });

@@ -7,13 +7,13 @@ import { foreignSender, isMessageId, isStatementToken, isTime, messageSender, re
 import { refuseBody } from "../body.js";
 import type { Env } from "../env.js";
 import { Input } from "../input.js";
-import { LIMITS, utf8Length } from "../limits.js";
 import { ProblemError } from "../problem.js";
 import { profiles } from "../profiles.js";
 import { shown } from "../shown.js";
 import { json } from "../respond.js";
 import type { RouteContext } from "../router.js";
 import type { StateList } from "../thread/state-lists.js";
+import { challengeRequest, uncarriedHandoff } from "../thread/challenge-request.js";
 import { THREAD_NAME } from "../thread/thread-name.js";
 import { skippedResult } from "../thread/thread-object.js";
 import type { AppendItem, AppendResult, Outcome, ThreadObject, ThreadProfile } from "../thread/thread-object.js";
@@ -156,15 +156,11 @@ function handoffId(id: string): string {
   return id;
 }
 
-/**
- * The `{handoff}` of a challenge: a message id that an HO line can carry. Every HO under it holds
- * at least `RW1 HO <id> from=<from>`; past a line's limit no HO can ever take the id, and a
- * challenge kept for it would wait forever, answered as if its HO could still come (202).
- */
+/** The `{handoff}` of a challenge: a message id that an HO line can carry (uncarriedHandoff). */
 function challengedHandoff(context: RouteContext<Env>): string {
   const id = handoffOf(context);
-  const least = utf8Length(`RW1 HO ${id} from=${messageSender(id) ?? ""}`);
-  if (least > LIMITS.lineBytes) throw new ProblemError("invalid-request", `handoff: ${JSON.stringify(shown(id))} is an id no HO can carry: its line would hold at least ${least} bytes, and a line may hold at most ${LIMITS.lineBytes}`, { parameter: "handoff", limit: LIMITS.lineBytes });
+  const refused = uncarriedHandoff(id);
+  if (refused !== null) throw new ProblemError(refused.problem, refused.detail, refused.extensions);
   return id;
 }
 
@@ -176,19 +172,12 @@ export async function challengeRoute(context: RouteContext<Env>): Promise<Respon
   // so no other party can register ahead for the sender's next id.
   requireParty(caller, messageSender(handoff) as string, `registering a challenge for ${shown(handoff)}`);
   const input = await Input.read(context.request, context.url, context.env, ["json"], ["expectAcc", "record", "profile"]);
-  // Empty criteria are none given, as rw check-rb's --expect-acc "" is.
-  const listed = input.list("expectAcc");
-  const expectAcc = listed === undefined || listed.every((c) => c === "") ? undefined : listed;
-  const record = input.json("record");
-  if (expectAcc === undefined && record === undefined) throw new ProblemError("invalid-request", "expectAcc or record: a challenge carries at least one", { parameter: "expectAcc" });
-  if (record !== undefined && (record === null || typeof record !== "object" || Array.isArray(record))) throw new ProblemError("invalid-request", "record: a JSON object of slot values", { parameter: "record" });
+  // Its parts (challengeRequest): empty criteria are none given, at least one part, a record an object.
+  const parts = challengeRequest({ expectAcc: input.list("expectAcc"), record: input.json("record") });
+  if (!parts.ok) throw new ProblemError(parts.problem.problem, parts.problem.detail, parts.problem.extensions);
   // The profile the HO names with p=, so that a challenge registered ahead of it reads with it (note 34).
   const profile = input.string("profile");
-  const outcome = await stub.challenge(handoff, {
-    ...(expectAcc === undefined ? {} : { expectAcc }),
-    ...(record === undefined ? {} : { record: record as Record<string, unknown> }),
-    ...(profile === undefined ? {} : { profile }),
-  }, actingAgent(caller) ?? undefined);
+  const outcome = await stub.challenge(handoff, { ...parts.value, ...(profile === undefined ? {} : { profile }) }, actingAgent(caller) ?? undefined);
   if (!outcome.ok) return answer(outcome);
   if (outcome.value.known) return new Response(null, { status: 204, headers: NO_STORE });
   // Registered ahead of its HO (README note 34): kept, and said so, since a mistyped id would

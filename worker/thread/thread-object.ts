@@ -10,7 +10,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkHandoff, checkReadback, commit, commitClearance, criteriaUnread, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, parseCriteria, prepare, ranInLine, readbackSet, readbackVerdict, recordUnread, readCall, readMessage, readRecord, refusal, relayedStatement, handoffEnded, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, statedIdReuse, timeAt,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, prepare, ranInLine, readbackVerdict, readCall, readMessage, refusal, relayedStatement, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, statedIdReuse, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope, HeldLines,
   Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
@@ -24,7 +24,6 @@ import { THREAD_CAPACITY } from "./thread-capacity.js";
 import { keptBytes, keptBytesValue, rowBytes, STORED_BYTES_KEY, THREAD_STORED_BYTES_SQL } from "./stored-bytes.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
-import type { ProblemKindName } from "../problem.js";
 import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 import { inlineTakesShippedName, profiles } from "../profiles.js";
 import { shown } from "../shown.js";
@@ -35,20 +34,17 @@ import type { ComputedDigest } from "./handoff-digest.js";
 import { addReadbackColumns, CANCELLED_TABLE, STATEMENTS_INDEXES, STATEMENTS_TABLE, sqlStatementStore } from "./sql-statements.js";
 import type { SqlStatementStore } from "./sql-statements.js";
 import { CHALLENGES_TABLE, sqlChallenges } from "./sql-challenges.js";
-import { CHALLENGE_PARTS, challengeOver, expectationsOf } from "./challenge-over.js";
-import type { ChallengePart, ChallengeRequest } from "./challenge-over.js";
+import { challengeOver, expectationsOf } from "./challenge-over.js";
+import type { ChallengeRequest } from "./challenge-over.js";
+import { challengeRegistration } from "./challenge-registration.js";
+import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "./challenge-on-append.js";
+import { problem } from "./thread-problem.js";
+import type { Outcome, ThreadProblem } from "./thread-problem.js";
 import { addLineColumns, fillLineRoots } from "./line-roots.js";
 import { keptReport } from "./kept-report.js";
 import type { SqlChallenges } from "./sql-challenges.js";
 
-/** A refusal the Worker turns into problem+json; RPC carries plain data, not error classes. */
-export interface ThreadProblem {
-  readonly problem: ProblemKindName;
-  readonly detail: string;
-  readonly extensions?: Readonly<Record<string, unknown>>;
-}
-
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: ThreadProblem };
+export type { Outcome, ThreadProblem } from "./thread-problem.js";
 
 /** The profile a thread reads its lines with: a shipped one by name, or a profile file given inline. */
 export type ThreadProfile = { readonly name: string } | { readonly file: Readonly<Record<string, unknown>> };
@@ -184,7 +180,6 @@ export interface PreparedStatement extends Statement {
 }
 
 export type { ChallengeRequest } from "./challenge-over.js";
-const PART_NAMES: Readonly<Record<ChallengePart, string>> = { expectAcc: "criteria", record: "record" };
 
 /** An HO's exp= and due=, as the handoffs table keeps them (null when it has none). */
 interface Deadlines {
@@ -248,10 +243,6 @@ export const THREAD_PARTY = "a party of the thread";
 export const notAParty = (act: string, agent: string, then: string): string =>
   `${act} is its parties', the agents a line it stores is from= or to=; this agent token is ${shown(agent)}'s, and ${shown(agent)} is not one${then}`;
 
-const problem = (kind: ProblemKindName, detail: string, extensions?: Record<string, unknown>): { ok: false; problem: ThreadProblem } => ({
-  ok: false,
-  problem: { problem: kind, detail, ...(extensions === undefined ? {} : { extensions }) },
-});
 
 
 export class ThreadObject extends DurableObject<Env> {
@@ -720,14 +711,14 @@ export class ThreadObject extends DurableObject<Env> {
     const challenge = challengeOver(registered, inherited);
     // Its parts were read with the profile it names: an HO read with another is not the one they
     // were written for (note 34). Only the profile is said, which the right HO shows anyway.
-    const misread = challenge?.profile === undefined ? null : this.profileDiffers(message, challenge.profile);
+    const misread = challenge?.profile === undefined ? null : profileDiffers(message, challenge.profile, this.profiles());
     if (misread !== null) return { line: n, status: "refused", id: message.id, seq: null, findings: [misread], refusal: null };
     // An HO that contradicts the record its sender registered ahead of it, or the record of the
     // handoff it re-issues, is refused before its receiver sees it (check-ho, section 5.3): its
     // readback would otherwise be compared with values nobody approved. Said without a slot or a
     // value: the record is the sender's, private (withheldMismatch).
-    const differs = challenge?.record === undefined ? [] : this.differsFromRecord(message, challenge.record);
-    if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: withheldMismatch(differs, message.id), refusal: null };
+    const differs = challenge?.record === undefined ? [] : recordMismatch(message, challenge.record, this.profiles().vocabularyOf(message));
+    if (differs.length > 0) return { line: n, status: "refused", id: message.id, seq: null, findings: differs, refusal: null };
     const seq = this.lineCount() + 1;
     // Checked where a line is stored, so a retry or a refused line on a full thread is answered as ever.
     let bytes = this.storedBytes() + utf8Length(text);
@@ -756,7 +747,7 @@ export class ThreadObject extends DurableObject<Env> {
         for (const f of found) if (f.code === "THREAD_REISSUE_DUP") this.wakeFor(f.handoff);
         const carried = original === null || inherited === undefined ? { findings: [], parts: [] } : this.carryChallenge(message.id, original, registered, inherited);
         if (carried === null) throw new ThreadFull(n, true);
-        const unread = challenge === undefined ? [] : this.unreadChallenge(message, challenge, carried.parts, original);
+        const unread = challenge === undefined ? [] : this.dropUnread(message, challenge, carried.parts, original);
         let extra: Partial<AppendResult> = {};
         let relayed: Finding[] = [];
         if (message.type === "RB" && message.re !== null) {
@@ -820,96 +811,23 @@ export class ThreadObject extends DurableObject<Env> {
   }
 
   /**
-   * Rule 1: a re-issue is the same handoff sent again under a new id, so the challenge its sender
-   * registered for the handoff it supersedes checks the re-issue's readback too; dropped, the
-   * re-issue (which anyone who may append as the sender may send) would pass a readback the
-   * original's criteria or record refuse. The original's parts stand over any registered for the
-   * re-issue's id ahead of it: that id is predictable (`<from>-<n>`) and anyone who may act as any
-   * party (on a Worker without RW_TOKEN, or with the operator's bearer; an agent token registers
-   * only for its own agent's HOs), the receiver too, can register ahead, so a part there standing
-   * in place would swap the sender's record (an account of the receiver's) for a re-issue the
-   * receiver brings about by withholding its readback. To change a part, the sender cancels the HO
-   * and sends a new one. Stored under the re-issue's id, so every reader of challenges sees it,
-   * and said in the HO's answer (CHALLENGE_CARRIED), with the parts of its own it dropped.
+   * The challenge of the handoff `handoff` re-issues, carried over to it (carriedChallenge), stored
+   * under its id as a copy, so counted as one: each re-issue of a handoff with a large record holds
+   * its own. Null when that would take the thread past the challenges it holds.
    */
-  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): { readonly findings: Finding[]; readonly parts: ChallengePart[] } | null {
-    const own = registered ?? {};
-    const parts = CHALLENGE_PARTS.filter((part) => inherited[part] !== undefined);
-    const dropped = parts.filter((part) => own[part] !== undefined);
-    // Stored as a copy, so counted as one: each re-issue of a handoff with a large record holds its own.
-    if (!this.challenges.put(handoff, JSON.stringify(challengeOver(registered, inherited)), this.capacity)) return null;
-    const names = (list: readonly ChallengePart[]): string => list.map((part) => PART_NAMES[part]).join(" and ");
-    // "criteria" is plural, "record" singular.
-    const plural = (list: readonly ChallengePart[]): boolean => list.length > 1 || list[0] === "expectAcc";
-    const said = [
-      `the ${names(parts)} registered for ${original} carr${plural(parts) ? "y" : "ies"} over to its re-issue ${handoff}, whose readback is checked with ${plural(parts) ? "them" : "it"}`,
-      ...(dropped.length > 0 ? [`${handoff}'s own ${names(dropped)}, registered ahead of it, ${plural(dropped) ? "are" : "is"} dropped: a re-issue is checked with the challenge of the handoff it re-issues (to change one, cancel ${original} and send a new HO)`] : []),
-    ];
-    return { findings: [finding("CHALLENGE_CARRIED", said.join("; "), { slot: "re" })], parts };
+  private carryChallenge(handoff: string, original: string, registered: ChallengeRequest | undefined, inherited: ChallengeRequest): ReturnType<typeof carriedChallenge> | null {
+    const carried = carriedChallenge(handoff, original, registered, inherited);
+    return this.challenges.put(handoff, JSON.stringify(carried.challenge), this.capacity) ? carried : null;
   }
 
-  /**
-   * A challenge registered ahead of its HO (note 34), or carried to a re-issue, holds what the
-   * sender meant to check; an HO whose rb= then does not read part of it would have its readback
-   * judged without that part, as if the sender had asked nothing. The part is dropped and the
-   * HO's answer says so, as a challenge for the appended HO would have been refused (400).
-   * `challenge` is what the HO's id holds once a carry-over is stored (challengeOver).
-   */
-  private unreadChallenge(ho: Message, challenge: ChallengeRequest, carried: readonly ChallengePart[], original: string | null): Finding[] {
-    const unread = this.unreadParts(ho, challenge);
-    const whence = (part: ChallengePart): string => (carried.includes(part) ? `carried over from ${original as string}` : `registered for ${ho.id} ahead of it`);
-    const findings: Finding[] = [];
-    if (unread.expectAcc) findings.push(finding("READBACK_NOT_ASKED", `the criteria ${whence("expectAcc")} are not read: ${ho.id} has no rb=acc or rb=plan, so its readback is checked without them; they are dropped`, { slot: "acc" }));
-    if (unread.record !== null) findings.push(finding("READBACK_NOT_ASKED", `the record ${whence("record")} is not read: ${unread.record}, so its readback is checked without it; it is dropped`));
-    if (findings.length === 0) return [];
-    const kept: ChallengeRequest = {
-      ...(challenge.expectAcc !== undefined && !unread.expectAcc ? { expectAcc: challenge.expectAcc } : {}),
-      ...(challenge.record !== undefined && unread.record === null ? { record: challenge.record } : {}),
-      ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
-    };
+  /** What an HO's answer says of the parts of its challenge its rb= does not read (unreadChallenge), dropped from what its id holds. */
+  private dropUnread(ho: Message, challenge: ChallengeRequest, carried: ReturnType<typeof carriedChallenge>["parts"], original: string | null): Finding[] {
+    const unread = unreadChallenge(ho, challenge, carried, original, this.profiles().vocabularyOf(ho));
+    if (unread === null) return [];
     // Part of what it held: it always fits.
-    if (kept.expectAcc === undefined && kept.record === undefined) this.challenges.delete(ho.id);
-    else this.challenges.put(ho.id, JSON.stringify(kept), this.capacity);
-    return findings;
-  }
-
-  /**
-   * A challenge that names a profile was read with it, ahead of its HO: an HO read with another
-   * vocabulary (a p= that resolves elsewhere, or none) is not the HO it was written for, and its
-   * readback would be checked with parts read in other words. Compared as the HO's p= resolves
-   * now, so a thread's profile fixed since (an inline one of that name) is the one both read with.
-   */
-  private profileDiffers(ho: Message, named: string): Finding | null {
-    const p = this.profiles();
-    if (p.vocabularyOf(ho) === p.resolve(named)) return null;
-    const given = ho.slots["p"];
-    const says = typeof given === "string" ? `names p=${given}` : "names no profile (p=)";
-    return finding("HO_DIFFERS", `${ho.id} ${says}, but the challenge its sender registered for it (or for the handoff it re-issues) was read with the profile ${named}: send it with p=${named} (a challenge's profile is fixed when it is registered; for another, send the HO under a new id and register its challenge for that id)`, { slot: "p", expected: named, ...(typeof given === "string" ? { received: given } : {}) });
-  }
-
-  /**
-   * check-ho's errors for an HO against the record registered ahead of it (or carried to it). One
-   * that passes but whose rb= does not read the record has the record dropped, with
-   * READBACK_NOT_ASKED in its answer (unreadChallenge): the HO is stored, but the sender's
-   * challenge asked what its rb= does not, a mistake of the sender's.
-   */
-  private differsFromRecord(ho: Message, record: Readonly<Record<string, unknown>>): Finding[] {
-    // Whatever its rb= asks: an HO without rb=exec where the profile names execution slots is
-    // itself a check-ho refusal (HO_NEEDS_EXEC), and a record the HO does not read still says
-    // what was approved.
-    const vocabulary = this.profiles().vocabularyOf(ho);
-    const read = readRecord(record, vocabulary);
-    const findings = read.ok ? checkHandoff(ho, read.value, vocabulary).findings : read.findings;
-    return findings.filter((f) => f.severity === "error");
-  }
-
-  /**
-   * The parts of a challenge the HO's rb= never reads: criteria without rb=acc or rb=plan, and a
-   * record tier 5 does not read (`record`: why, else null).
-   */
-  private unreadParts(ho: Message, challenge: ChallengeRequest): { readonly expectAcc: boolean; readonly record: string | null } {
-    const asked = readbackSet(ho, this.profiles().vocabularyOf(ho));
-    return { expectAcc: challenge.expectAcc !== undefined && criteriaUnread(asked) !== null, record: challenge.record === undefined ? null : recordUnread(asked) };
+    if (unread.kept === null) this.challenges.delete(ho.id);
+    else this.challenges.put(ho.id, JSON.stringify(unread.kept), this.capacity);
+    return unread.findings;
   }
 
   /**
@@ -1022,58 +940,20 @@ export class ThreadObject extends DurableObject<Env> {
   private challengeNow(handoff: string, request: ChallengeRequest, joiner?: string): Outcome<{ readonly handoff: string; readonly known: boolean }> {
     const outsider = this.outsider(joiner);
     if (outsider !== null) return outsider;
+    // The rule is challengeRegistration's; the object reads the facts it decides on from storage.
     const late = this.sql.exec<{ rb: string }>("SELECT rb FROM readbacks WHERE handoff = ? LIMIT 1", handoff).toArray()[0];
-    if (late !== undefined) return problem("thread-conflict", `a readback of ${shown(handoff)} (${shown(late.rb)}) was already checked; a challenge is registered before the readback arrives`, { parameter: "handoff" });
     const held = this.sql.exec<{ type: string }>("SELECT type FROM lines WHERE id = ?", handoff).toArray()[0];
-    if (held !== undefined && held.type !== "HO") return problem("thread-conflict", `${shown(handoff)} is an ${held.type} of this thread: no HO can take its id, so a challenge for it would check nothing`, { parameter: "handoff" });
-    // Each part is written once: a later registration adds the part not yet registered. Replaced,
-    // criteria or a record could be dropped by anyone who may act as any party (no RW_TOKEN, or the
-    // operator's bearer), the receiver too, and its readback then judged without them. To change a
-    // part, the sender cancels the HO and sends a new one (a re-issue keeps the original's parts:
-    // carryChallenge).
-    const before = this.challengeOf(handoff) ?? {};
-    for (const part of CHALLENGE_PARTS) {
-      if (request[part] !== undefined && before[part] !== undefined) return problem("thread-conflict", `${part}: already registered for ${shown(handoff)} (or carried over from the handoff it re-issues); a challenge's parts are written once (to change one, cancel the HO with a CX and send a new HO, not a re-issue, registering the part for it)`, { parameter: part });
-    }
-    const ho = this.handoffMessage(handoff);
-    const reads = this.challengeVocabulary(handoff, ho, before, request.profile);
-    if (!reads.ok) return reads;
-    const vocabulary = reads.value;
-    if (ho !== null) {
-      const stands = this.auditor().handoffs(this.now(), [handoff])[0];
-      if (stands !== undefined && !LIVE_STATES.has(stands.state)) return problem("thread-conflict", `${shown(handoff)} ${handoffEnded(stands)}: no readback of it is left to check, so a challenge would check nothing`, { parameter: "handoff" });
-    }
-    if (request.record !== undefined) {
-      const read = readRecord(request.record, vocabulary);
-      if (!read.ok) {
-        // Ahead of its HO, with no profile named, the record was read with the thread's profile or the core.
-        const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ahead of its HO, name the profile the HO carries with p= as profile)` : "";
-        return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}${hint}`, { parameter: "record", findings: read.findings });
-      }
-      // The HO already sent must say what the record approved (check-ho, section 5.3), and ask
-      // rb=exec where the profile names execution slots: else its readback would be compared
-      // with values nobody approved. The caller holds the record, so the findings are shown whole.
-      const against = ho === null ? null : checkHandoff(ho, read.value, vocabulary);
-      if (against !== null && !against.ok) {
-        const errors = against.findings.filter((f) => f.severity === "error");
-        return problem("thread-conflict", `${shown(handoff)} differs from this record: ${errors.map((f) => f.message).join("; ")}. Its readback would be checked against values nobody approved: cancel it (CX) and send an HO that matches`, { parameter: "record", findings: errors });
-      }
-    }
-    if (ho !== null) {
-      // What the HO's rb= never reads would be kept and ignored, and its readback pass without it
-      // (as rw check-rb refuses --expect-acc and --record).
-      const unread = this.unreadParts(ho, request);
-      if (unread.expectAcc) return problem("invalid-request", `expectAcc: read at tier 4, which ${shown(handoff)} does not ask: it has no rb=acc or rb=plan`, { parameter: "expectAcc" });
-      if (unread.record !== null) return problem("invalid-request", `record: read at tier 5, which ${shown(handoff)} does not ask: ${unread.record}`, { parameter: "record" });
-    }
-    // Criteria the core cannot read are the sender's slip: kept, they would void the receiver's
-    // readback with CRITERIA_SYNTAX, whose `received` is the withheld criterion itself, or with
-    // CRITERIA_REPEATED for a single-valued key named twice.
-    if (request.expectAcc !== undefined) {
-      const criteria = parseCriteria(request.expectAcc, vocabulary);
-      if (criteria.findings.length > 0) return problem("invalid-request", `expectAcc: ${criteria.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: criteria.findings });
-    }
-    const merged: ChallengeRequest = { ...before, ...request };
+    const ho = held?.type === "HO" ? this.handoffMessage(handoff) : null;
+    const registration = challengeRegistration(handoff, request, {
+      checkedReadback: late?.rb,
+      heldType: held?.type,
+      before: this.challengeOf(handoff) ?? {},
+      ho,
+      stands: () => this.auditor().handoffs(this.now(), [handoff])[0],
+      profiles: this.profiles(),
+    });
+    if (!registration.ok) return registration;
+    const { merged } = registration.value;
     if (!this.challenges.put(handoff, JSON.stringify(merged), this.capacity)) {
       // Bounded as lines are: ahead of its HO, for any id, nothing else would stop them.
       const { lines: most, bytes: mostBytes } = this.capacity;
@@ -1082,27 +962,6 @@ export class ThreadObject extends DurableObject<Env> {
     }
     // The audit asks for expectations when a readback arrives; nothing it has seen changes.
     return { ok: true, value: { handoff, known: ho !== null } };
-  }
-
-  /**
-   * The vocabulary a challenge's parts are read with, as far as it is known: an appended HO's own;
-   * ahead of it, the profile the challenge names as the HO's p= will (fixed by the registration
-   * that first stores a part, since those parts were read with it), else the thread's profile or
-   * the core. A profile named that is not that vocabulary is refused, not read: the parts held, or
-   * the HO, read in other words.
-   */
-  private challengeVocabulary(handoff: string, ho: Message | null, before: ChallengeRequest, named: string | undefined): Outcome<Vocabulary> {
-    const p = this.profiles();
-    // Resolved as an HO's p= is: the thread's inline profile by its name, else a shipped one.
-    const wanted = named === undefined ? undefined : p.chosen?.name === named ? p.chosen : shippedVocabulary(named);
-    if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(shown(named))}: a challenge names the profile its HO names with p=`, { parameter: "profile", profile: named });
-    const registered = before.expectAcc !== undefined || before.record !== undefined;
-    const held = ho !== null ? p.vocabularyOf(ho) : before.profile !== undefined ? p.resolve(before.profile) : registered ? (p.chosen ?? coreVocabulary) : undefined;
-    if (wanted !== undefined && held !== undefined && wanted !== held) {
-      const whose = ho !== null ? `${shown(handoff)} is read with ${vocabularyName(held)}` : `the parts already registered for ${shown(handoff)} were read with ${vocabularyName(held)}`;
-      return problem("thread-conflict", `profile: ${whose}, not ${named}; a challenge's parts are read with its HO's profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
-    }
-    return { ok: true, value: wanted ?? held ?? p.chosen ?? coreVocabulary };
   }
 
   /** check-thread at the object's now, and what the object keeps beside it. */
@@ -1538,11 +1397,6 @@ export class ThreadObject extends DurableObject<Env> {
 
 
 
-/** How a vocabulary is named to a caller: a profile by its name (what p= carries), else the core. */
-function vocabularyName(vocabulary: Vocabulary): string {
-  return vocabulary.profile === null ? "the core (no profile)" : `the profile ${vocabulary.name}`;
-}
-
 /** A check stored beside a line, and the UTF-8 bytes its row takes (stored-bytes.ts). */
 interface Stored<T> {
   readonly checked: T;
@@ -1571,22 +1425,6 @@ function hide(f: Finding): Finding {
   const { expected: _expected, received: _received, message: _message, ...rest } = f;
   const what = f.severity === "error" ? "does not match the sender's private criteria or record" : "withheld: it concerns the sender's private criteria or record";
   return { ...rest, message: `${f.code}${f.slot === undefined ? "" : ` (${f.slot})`}: ${what}` };
-}
-
-/**
- * An HO refused against a private record, as anyone who can append may see the refusal. Which
- * slot differs, or is omitted, would let a caller find the record's values one slot at a time by
- * appending forged HOs (a re-issue carries the record, so any id will do), each refused and none
- * stored; so every difference is one HO_DIFFERS with no slot or value, and only refused-or-stored
- * is left to learn, for the whole line at once. HO_NEEDS_EXEC reads no value of the record (the
- * profile's execution slots and the HO's own rb=) and stays whole. The sender holds the record
- * and sees which value with check-ho.
- */
-function withheldMismatch(findings: readonly Finding[], handoff: string): Finding[] {
-  const rule = findings.filter((f) => f.code === "HO_NEEDS_EXEC");
-  if (rule.length === findings.length) return [...rule];
-  const said = finding("HO_DIFFERS", `${handoff} does not match the record its sender registered for it (or for the handoff it re-issues); which value is not said, since the record is private: the sender runs check-ho with its record (rw check-ho, POST /v1/check-ho) to see`);
-  return [said, ...rule];
 }
 
 /** A readback's report with the tiers the private challenge judged (4 for criteria, 5 for a record) hidden. */

@@ -5,6 +5,7 @@ conversations with clocks, and compares them.
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
+                                     [--break-shape]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -31,7 +32,9 @@ challenge to a re-issue, --break-line one that prepares a statement whose RB lin
 --break-profile one that takes a challenge's profile whatever it names, --break-late-record one
 that takes a record for an appended HO that asks no rb=exec of an ask with execution slots
 (HO_NEEDS_EXEC), --break-unread one that keeps, unsaid, a record an HO's ask does not read, --break-incomplete one
-that prepares a statement for an HO asking rb=acc, whose RB carries no acc=. Needs
+that prepares a statement for an HO asking rb=acc, whose RB carries no acc=, --break-shape one that
+takes a challenge of a shape the challenge route refuses (an id no HO line can carry, no part, a
+record that is no object). Needs
 python3 and node.
 """
 import collections
@@ -142,6 +145,8 @@ PLANTED = {
     "--break-late-record": (thread_clock_checker, "late_records_held"),
     # A replay that prepares a statement for an HO asking rb=acc, whose RB would carry no acc=.
     "--break-incomplete": (thread_clock_checker, "statements_complete"),
+    # A replay that takes a challenge of any shape the route refuses (an id no HO carries, no part, a record no object).
+    "--break-shape": (thread_clock_checker, "shapes_read"),
     # A replay that keeps a record an HO's ask does not read, unsaid.
     "--break-unread": (thread_clock_checker, "unread_records_dropped"),
 }

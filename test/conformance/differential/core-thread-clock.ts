@@ -23,12 +23,14 @@
 // core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
 // `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
-// "expectAcc"?, "record"?, "profile"?}): registered ahead of its HO as the object's challengeNow
-// does (each part once, the profile: none shipped unknown-profile, not the parts' or the HO's
-// thread-conflict; the core's readRecord and parseCriteria; an id a stored line holds), its answer ["registered"] or ["refused", kind, parameter, [codes]] in "challenges"; an
-// HO is checked with it and, re-issuing a challenged HO (the core's reissues), with its original's
-// (the Worker's challengeOver), said CHALLENGE_CARRIED, a part its rb= does not read dropped and
-// said READBACK_NOT_ASKED (the core's criteriaUnread, recordUnread); a readback checked with the
+// "expectAcc"?, "record"?, "profile"?}): its shape taken as the challenge route takes it (the
+// Worker's uncarriedHandoff and challengeRequest), then registered by the rule the object's
+// challengeNow calls (the Worker's challengeRegistration), given what the replay holds as the
+// object reads it from storage, its answer ["registered"] or ["refused", kind, parameter, [codes]]
+// in "challenges"; an HO is checked with it and, re-issuing a challenged HO (the core's reissues),
+// with its original's (the Worker's challengeOver), by the Worker's profileDiffers and
+// recordMismatch, its carry-over said by carriedChallenge and a part its rb= does not read dropped
+// and said by unreadChallenge, as the object calls them; a readback checked with the
 // Worker's expectationsOf. A line past LIMITS.lineBytes is refused line-too-long, as the Worker's
 // append route reads it; a prepare whose RB line would pass them, line-too-long. An abandon ({"at", "abandon": statement}):
 // the core's abandon. A commit ({"at", "commit": statement}): as the object's commitNow, a pending
@@ -44,16 +46,22 @@
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, checkHandoff, criteriaUnread, finding, formatLine, parseCriteria, readbackSet, readRecord, recordUnread, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
-  expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, profileResolver, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
+  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary } from "../../../core/index.js";
-import { shippedVocabulary } from "../../../profiles/index.js";
 import { LIMITS, utf8Length } from "../../../worker/limits.js";
-import { CHALLENGE_PARTS, challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
-import type { ChallengeRequest } from "../../../worker/thread/challenge-over.js";
+import { profiles } from "../../../worker/profiles.js";
+import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
+import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
+import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
+import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
+import { challengeRequest, uncarriedHandoff } from "../../../worker/thread/challenge-request.js";
+import type { ThreadProblem } from "../../../worker/thread/thread-problem.js";
 
-const resolve = profileResolver(null, shippedVocabulary);
+// The thread's profiles, as the object's profiles() gives them: a thread that fixed none.
+const threadProfiles = profiles(undefined);
+const resolve = threadProfiles.resolve;
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTION_OVERDUE"]);
 
 type Event =
@@ -61,14 +69,11 @@ type Event =
   | { readonly at: number; readonly alarm: true }
   | { readonly at: number; readonly prepare: string; readonly statement: number; readonly exp: string; readonly n: number | null; readonly call: Record<string, unknown>; readonly token: string }
   | { readonly at: number; readonly abandon: number }
-  | { readonly at: number; readonly challenge: string; readonly record?: Record<string, unknown>; readonly expectAcc?: string[]; readonly profile?: string }
+  | { readonly at: number; readonly challenge: string; readonly record?: unknown; readonly expectAcc?: string[]; readonly profile?: string }
   | { readonly at: number; readonly commit: number };
 
 /** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
-const vocabularyOf = (m: Message): Vocabulary => {
-  const p = m.slots["p"];
-  return resolve(typeof p === "string" ? p : null) as Vocabulary;
-};
+const vocabularyOf = (m: Message): Vocabulary => threadProfiles.vocabularyOf(m);
 
 function replay(events: readonly Event[], end: number): unknown {
   const stored = new Map<string, Message>();
@@ -208,85 +213,42 @@ function replay(events: readonly Event[], end: number): unknown {
       continue;
     }
     if ("challenge" in event) {
-      // As the object's challengeNow registers one (note 34), in its order: none once a readback of
-      // the handoff was checked, each part written once, the profile named that of the parts held
-      // or the HO's, the HO live, the record read with it (invalid-record) and held to check-ho,
-      // a part the HO's rb= does not read refused, the criteria read by the core's parseCriteria
-      // (invalid-request).
-      // A readback of the handoff already checked: too late to change its verdict.
-      if ((readbacks.get(event.challenge) ?? []).length > 0) {
-        registrations.push(["refused", "thread-conflict", "handoff", []]);
-        continue;
-      }
-      const stands = stored.get(event.challenge);
-      const ho = stands?.type === "HO" ? stands : null;
-      const holder = ho === null ? stands : undefined;
-      const request: ChallengeRequest = {
-        ...(event.expectAcc === undefined ? {} : { expectAcc: event.expectAcc }),
-        ...(event.record === undefined ? {} : { record: event.record }),
-        ...(event.profile === undefined ? {} : { profile: event.profile }),
+      // Its answer: ["registered"], or ["refused", problem kind, parameter, its findings' codes as a
+      // multiset, sorted (a refusal's order of findings is not compared)].
+      const refuse = ({ problem: kind, extensions }: ThreadProblem) => {
+        const findings = (extensions?.["findings"] ?? []) as readonly Finding[];
+        registrations.push(["refused", kind, extensions?.["parameter"] ?? null, findings.map((f) => f.code).sort()]);
       };
-      // Its findings' codes as a multiset, sorted (a refusal's order of findings is not compared).
-      const refuse = (kind: string, parameter: string, findings: readonly Finding[] = []) => registrations.push(["refused", kind, parameter, findings.map((f) => f.code).sort()]);
-      // An id a line other than an HO holds (a statement's RB numbered as the HO would be): no HO can take it.
-      if (holder !== undefined) {
-        refuse("thread-conflict", "handoff");
+      // As the challenge route takes it: an id an HO line can carry (uncarriedHandoff), then its
+      // parts (challengeRequest: empty criteria none, at least one part, a record an object).
+      const uncarried = uncarriedHandoff(event.challenge);
+      if (uncarried !== null) {
+        refuse(uncarried);
         continue;
       }
-      const before = challenges.get(event.challenge) ?? {};
-      const again = CHALLENGE_PARTS.find((part) => request[part] !== undefined && before[part] !== undefined);
-      if (again !== undefined) {
-        refuse("thread-conflict", again);
+      const parts = challengeRequest({ expectAcc: event.expectAcc, record: event.record });
+      if (!parts.ok) {
+        refuse(parts.problem);
         continue;
       }
-      const registered = before.expectAcc !== undefined || before.record !== undefined;
-      const held = ho !== null ? vocabularyOf(ho) : before.profile !== undefined ? resolve(before.profile) : registered ? resolve(null) : undefined;
-      const wanted = request.profile === undefined ? undefined : shippedVocabulary(request.profile);
-      // A profile no shipped one has (the thread holds none of its own here): unknown-profile.
-      if (request.profile !== undefined && wanted === undefined) {
-        refuse("unknown-profile", "profile");
+      const request: ChallengeRequest = { ...parts.value, ...(event.profile === undefined ? {} : { profile: event.profile }) };
+      // As the object's challengeNow registers one (note 34): its rule, challengeRegistration, given
+      // the facts the object reads from storage (a readback of the handoff already checked, the
+      // line holding its id, the parts held, the HO, where it stands, the thread's profiles).
+      const holder = stored.get(event.challenge);
+      const registration = challengeRegistration(event.challenge, request, {
+        checkedReadback: readbacks.get(event.challenge)?.[0]?.rb,
+        heldType: holder?.type,
+        before: challenges.get(event.challenge) ?? {},
+        ho: holder?.type === "HO" ? holder : null,
+        stands: () => audit.handoffs(timeAt(event.at), [event.challenge])[0],
+        profiles: threadProfiles,
+      });
+      if (!registration.ok) {
+        refuse(registration.problem);
         continue;
       }
-      if (wanted !== undefined && held !== undefined && wanted !== held) {
-        refuse("thread-conflict", "profile");
-        continue;
-      }
-      const vocabulary = (wanted ?? held ?? resolve(null)) as Vocabulary;
-      // For an HO of the thread: live, else no readback is left to check.
-      if (ho !== null && !audit.handoffs(timeAt(event.at), [ho.id]).some((h) => LIVE_STATES.has(h.state))) {
-        refuse("thread-conflict", "handoff");
-        continue;
-      }
-      const read = request.record === undefined ? null : readRecord(request.record, vocabulary);
-      if (read !== null && !read.ok) {
-        refuse("invalid-record", "record", read.findings);
-        continue;
-      }
-      if (ho !== null && read !== null && read.ok) {
-        const against = checkHandoff(ho, read.value, vocabulary);
-        if (!against.ok) {
-          refuse("thread-conflict", "record", against.findings.filter((f) => f.severity === "error"));
-          continue;
-        }
-      }
-      // What the HO's rb= never reads is refused (the object's unreadParts).
-      if (ho !== null) {
-        const asked = readbackSet(ho, vocabulary);
-        if (request.expectAcc !== undefined && criteriaUnread(asked) !== null) {
-          refuse("invalid-request", "expectAcc");
-          continue;
-        }
-        if (request.record !== undefined && recordUnread(asked) !== null) {
-          refuse("invalid-request", "record");
-          continue;
-        }
-      }
-      const criteria = request.expectAcc === undefined ? null : parseCriteria(request.expectAcc, vocabulary);
-      if (criteria !== null && criteria.findings.length > 0) {
-        refuse("invalid-request", "expectAcc", criteria.findings);
-        continue;
-      }
-      challenges.set(event.challenge, { ...before, ...request });
+      challenges.set(event.challenge, registration.value.merged);
       registrations.push(["registered"]);
       continue;
     }
@@ -351,20 +313,16 @@ function replay(events: readonly Event[], end: number): unknown {
     const inherited = original === null ? undefined : challenges.get(original);
     const challenge = challengeOver(registered, inherited);
     if (m.type === "HO") {
-      // The object's profileDiffers, then its differsFromRecord (check-ho's errors against the
-      // record, the core's checkHandoff), said as its withheldMismatch: HO_DIFFERS, unless every
-      // error is HO_NEEDS_EXEC.
-      if (challenge?.profile !== undefined && vocabularyOf(m) !== resolve(challenge.profile)) {
+      // The object's profileDiffers, then its recordMismatch (check-ho's errors against the record,
+      // said withheld: HO_DIFFERS, unless every error is HO_NEEDS_EXEC).
+      if (challenge?.profile !== undefined && profileDiffers(m, challenge.profile, threadProfiles) !== null) {
         appends.push(["refused", "HO_DIFFERS", []]);
         continue;
       }
-      if (challenge?.record !== undefined) {
-        const read = readRecord(challenge.record, vocabularyOf(m));
-        const errors = (read.ok ? checkHandoff(m, read.value, vocabularyOf(m)).findings : read.findings).filter((f) => f.severity === "error");
-        if (errors.length > 0) {
-          appends.push(["refused", errors.every((f) => f.code === "HO_NEEDS_EXEC") ? "HO_NEEDS_EXEC" : "HO_DIFFERS", []]);
-          continue;
-        }
+      const differs = challenge?.record === undefined ? [] : recordMismatch(m, challenge.record, vocabularyOf(m));
+      if (differs[0] !== undefined) {
+        appends.push(["refused", differs[0].code, []]);
+        continue;
       }
     }
     stored.set(m.id, m);
@@ -377,26 +335,20 @@ function replay(events: readonly Event[], end: number): unknown {
     let done: unknown = null;
     if (m.type === "HO" && challenge !== undefined) {
       // As the object's carryChallenge: the challenge an HO re-issuing a challenged one is checked
-      // with, stored under its id and said (CHALLENGE_CARRIED, slot re); then its unreadChallenge:
-      // a part the HO's rb= does not read is dropped and said (READBACK_NOT_ASKED; slot acc for
-      // criteria), by the core's readbackSet, criteriaUnread and recordUnread.
+      // with, stored under its id and said (carriedChallenge); then the parts its rb= does not read,
+      // dropped and said (unreadChallenge).
+      let carried: ChallengePart[] = [];
       if (original !== null && inherited !== undefined) {
-        challenges.set(m.id, challenge);
-        said.push(finding("CHALLENGE_CARRIED", `carried over from ${original}`, { slot: "re" }));
+        const carry = carriedChallenge(m.id, original, registered, inherited);
+        challenges.set(m.id, carry.challenge);
+        said.push(...carry.findings);
+        carried = carry.parts;
       }
-      const asked = readbackSet(m, vocabularyOf(m));
-      const unreadCriteria = challenge.expectAcc !== undefined && criteriaUnread(asked) !== null;
-      const unreadRecord = challenge.record === undefined ? null : recordUnread(asked);
-      if (unreadCriteria) said.push(finding("READBACK_NOT_ASKED", "criteria not read", { slot: "acc" }));
-      if (unreadRecord !== null) said.push(finding("READBACK_NOT_ASKED", "record not read"));
-      if (unreadCriteria || unreadRecord !== null) {
-        const kept: ChallengeRequest = {
-          ...(challenge.expectAcc !== undefined && !unreadCriteria ? { expectAcc: challenge.expectAcc } : {}),
-          ...(challenge.record !== undefined && unreadRecord === null ? { record: challenge.record } : {}),
-          ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
-        };
-        if (kept.expectAcc === undefined && kept.record === undefined) challenges.delete(m.id);
-        else challenges.set(m.id, kept);
+      const unread = unreadChallenge(m, challenge, carried, original, vocabularyOf(m));
+      if (unread !== null) {
+        said.push(...unread.findings);
+        if (unread.kept === null) challenges.delete(m.id);
+        else challenges.set(m.id, unread.kept);
       }
     }
     // As the object's checkReadback records an RB of a stored HO: none from another party, late

@@ -37,7 +37,10 @@ of an ask with no execution slots; and calls whose `ref` makes the RB near a lin
 either side. Records now and then registered after their HO, that the vocabulary does not read
 (unreadable), naming another profile or none; an HO numbered 650 whose ask has no execution slots
 with a record of its values (unread_record); a pay HO numbered 660 asking `rb=acc+exec` with
-criteria on its line and others withheld, its readbacks and DN (planned_criteria). A statement's token is fixed (k + 1 in
+criteria on its line and others withheld, its readbacks and DN (planned_criteria). In half the
+conversations with a prepare giving n, another for the same HO right after it, at the same moment,
+leaving n to the thread (numbered_after); in about one in seven, a challenge whose shape the
+route refuses (shaped). A statement's token is fixed (k + 1 in
 32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
 thread (n omitted), so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
@@ -776,10 +779,56 @@ def conversation(rng):
     return {"events": events, "end": end}
 
 
+def numbered_after(draws, events):
+    """Now and then, right after a prepare that gives its RB's number (n), at the same moment, another
+    for the same HO leaving the number to the thread: the RB the first states is the receiver's
+    highest number and not yet a line, so only a thread that counts its statements' RBs numbers the
+    second past it (note 32). Drawn from `draws`, so the conversations drawn before stay as they were."""
+    given = [i for i, e in enumerate(events) if "prepare" in e and e["n"] is not None]
+    if not given or draws.random() >= 0.5:
+        return events
+    i = draws.choice(given)
+    first = events[i]
+    k = 1 + max(e["statement"] for e in events if "prepare" in e)
+    second = {"at": first["at"], "prepare": first["prepare"], "statement": k, "exp": first["exp"], "n": None, "call": first["call"], "token": token(k)}
+    return events[:i + 1] + [second] + events[i + 1:]
+
+
+def shaped(draws, events):
+    """Now and then a challenge whose shape the challenge route refuses before the thread sees it:
+    criteria empty or only "" with no record (none given, as rw check-rb's --expect-acc ""; now
+    and then naming a profile), a record that is no JSON object (a list, a string, a number, null;
+    now and then beside criteria), or an id no HO line can carry (a sender of 4,089 characters,
+    whose least HO, `RW1 HO <id> from=<sender>`, is 8,193 bytes; now and then 4,088, whose 8,191
+    fit, and its criteria are kept ahead of that HO). For one of the conversation's HOs, now and
+    then another id; at the moment of the event before it. Drawn from `draws`."""
+    if draws.random() >= 0.15:
+        return events
+    hos = [e["line"].split(" ")[2] for e in events if "line" in e and e["line"].split(" ")[1:2] == ["HO"]]
+    target = draws.choice(hos) if hos and draws.random() < 0.7 else "ops-680"
+    kind = draws.choice(["empty", "record", "long"])
+    if kind == "empty":
+        challenge = {"challenge": target, "expectAcc": draws.choice([[], [""], ["", ""]])}
+        if draws.random() < 0.4:
+            challenge["profile"] = "pay"
+    elif kind == "record":
+        challenge = {"challenge": target, "record": draws.choice([[], ["amt"], "x", 5, None])}
+        if draws.random() < 0.3:
+            challenge["expectAcc"] = generate_readbacks.criteria(draws, 1)
+    else:
+        challenge = {"challenge": "o" * draws.choice([4088, 4089]) + "-1", "expectAcc": generate_readbacks.criteria(draws, 1)}
+    i = draws.randint(0, len(events))
+    at = events[i - 1]["at"] if i > 0 else events[0]["at"] if events else 0
+    return events[:i] + [dict(challenge, at=at)] + events[i:]
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
+    # The draws added since (numbered_after) come from a stream of their own.
+    draws = random.Random(f"{seed} draws")
     for _ in range(count):
-        yield conversation(rng)
+        c = conversation(rng)
+        yield dict(c, events=shaped(draws, numbered_after(draws, c["events"])))
 
 
 if __name__ == "__main__":

@@ -148,6 +148,9 @@ commits_cleared = True
 # Whether a relayed RB that does not state its statement as prepared is said to clear nothing
 # (--break-relay plants a replay that says nothing of it).
 relays_said = True
+# Whether a challenge's shape is read as the challenge route reads it: an id an HO line can carry,
+# at least one part (empty criteria none), a record an object (--break-shape plants a replay that takes any).
+shapes_read = True
 # Whether a prepare without n counts the RBs the thread's statements state (--break-numbering plants a replay that does not).
 statements_numbered = True
 # Whether a prepare reads its call in the HO's vocabulary first (--break-prepare plants a replay
@@ -270,6 +273,20 @@ class Thread:
         that are not key:value, name a key outside the closed set or a single-valued key twice
         refused (`invalid-request`, expectAcc, with those codes). The record is drawn readable."""
         handoff = event["challenge"]
+        # The challenge route, before the thread sees it: an id no HO line can carry (its least HO,
+        # `RW1 HO <id> from=<sender>`, past a line's 8,192 bytes) waits for nothing; criteria that
+        # are empty or only "" are none given (as rw check-rb's --expect-acc ""), and a challenge
+        # carries at least one part; a record is a JSON object of slot values (invalid-request).
+        given = [c for c in event.get("expectAcc") or [] if c != ""]
+        if shapes_read:
+            if len(f"RW1 HO {handoff} from={handoff[:handoff.rfind('-')]}".encode()) > LINE_BYTES:
+                return ["refused", "invalid-request", "handoff", []]
+            if not given and "record" not in event:
+                return ["refused", "invalid-request", "expectAcc", []]
+            if "record" in event and not isinstance(event["record"], dict):
+                return ["refused", "invalid-request", "record", []]
+        elif "record" in event and not isinstance(event["record"], dict):
+            return ["registered"]
         held = self.stored.get(handoff)
         ho = held[0] if held is not None and held[0]["type"] == "HO" else None
         # Note 34: registered until its readback is checked (a readback from its receiver to its sender).
@@ -279,6 +296,8 @@ class Thread:
         if held is not None and ho is None:
             return ["refused", "thread-conflict", "handoff", []]
         request = {k: event[k] for k in ("expectAcc", "record", "profile") if k in event}
+        if not given and shapes_read:
+            request.pop("expectAcc", None)
         if "expectAcc" in request:
             request["expectAcc"] = "+".join(request["expectAcc"])
         # What the id holds: ahead of its HO, what was registered; once the HO is stored, what its
