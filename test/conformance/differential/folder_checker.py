@@ -480,7 +480,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
                 e.add("WELCOME_PARENT_NOT_HELLO")
             elif parent_id in misplaced_hellos:
                 e.add("WELCOME_HELLO_MISPLACED")
-            elif (sender in parent["to"] or parent["to"] == ["ALL"]) and (parent["from"] in m["to"] or m["to"] == ["ALL"]):
+            elif (sender in parent["to"] or parent["to"] == ["ALL"]) and (parent["from"] in m["to"] or m["to"] == ["ALL"]) \
+                    and (parent["arena"] == m["arena"] or "MISADDRESSED" in FAULTS):
+                # Another arena's welcome answers no terms (HANDSHAKE_MISADDRESSED), even to ALL of a
+                # hello to ALL: it opens no chain and claims nothing (core/mailbox/README.md,
+                # "Callsign claims": "or in another arena").
                 claims = True
         # A claimant is its locus (machine and root): the first claim in UUID order keeps the name.
         if handler:
@@ -581,6 +585,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
         # canonical; the other keeps no chain with that callsign.
         if kind == "hello" and claims and speaks:
             for hid, hfrom, hto in hellos:
+                if "SAME_SENDER" in FAULTS and any(f == sender and (hfrom in t or t == ["ALL"]) for i, f, t in hellos if i < uid):
+                    continue
                 if hfrom != sender and (sender in hto or hto == ["ALL"]) and (hfrom in m["to"] or m["to"] == ["ALL"]) \
                         and not (sender in seen_hellos.get(hid, {}) and seen_hellos[hid][sender] < uid):
                     findings.add(("HELLO_CROSSED", uid))
@@ -658,6 +664,10 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
                 addressed = holding if "ALL" in m["to"] else holding & set(m["to"])
                 if addressed or holding:
                     chain_of[uid] = addressed or holding
+                # The initiator's `blocked` citing its hello holds the chains it speaks in, each a
+                # chain whose terms it answers (README note 120; section 6: "establishing -> blocked").
+                if kind == "blocked" and parent_id == h_of["id"] and "BLOCKED_HELLO" not in FAULTS:
+                    blocked_chains.update((h_of["id"], frozenset((sender, r))) for r in chain_of.get(uid, ()))
         # FULL's third step: the proposer's FULL ack of the acceptance, to the acceptor, establishes.
         if kind == "ack" and speaks and not handler and parent_id in awaiting_ack and m["profile"] == "FULL" \
                 and not e - {"ADDRESSEE_RETIRED"}:
@@ -876,7 +886,26 @@ def orphaned_threads(kept, claimed, messages):
         elif m["kind"] == "resume" and gone.get(m["from"]) == "returning":
             del gone[m["from"]]
 
+    # An open task (section 8: "`to: [ALL]` plus FULL claim semantics; earliest valid causal claim
+    # wins and others stand down"), read as core/mailbox/README.md decides ("An open task claimed by
+    # another"): a FULL request to ALL, won by the earliest kept claim citing it inside its request,
+    # in its arena, from another than the requester, that its claimant did not withdraw with a kept
+    # cancel of its own citing it inside its request; every other recipient stands down.
+    withdrawn = {x["reply_to"] for x in kept if x["kind"] == "cancel" for c in kept
+                 if c["id"] == x["reply_to"] and c["kind"] == "claim" and c["from"] == x["from"]
+                 and c["arena"] == x["arena"] and c["request_id"] == x["request_id"]}
+    winner = {}
+    for c in kept:
+        q = next((x for x in kept if x["id"] == c["reply_to"]), None) if c["kind"] == "claim" else None
+        if q is None or q["id"] in winner or c["id"] in withdrawn or q["kind"] != "request" or q["profile"] != "FULL" \
+                or "ALL" not in q["to"] or c["request_id"] != q["request_id"] or c["arena"] != q["arena"] \
+                or c["from"] == q["from"] or is_handler(c["from"]):
+            continue
+        winner[q["id"]] = c["from"]
+
     def paid(q, name):
+        if q["id"] in winner and winner[q["id"]] != name and "CLAIMS" not in FAULTS:
+            return True
         return any(x["from"] == name and x["reply_to"] == q["id"] and x["kind"] not in TRUE_ROOTS
                    and (q["kind"] == "welcome" or x["request_id"] == q["request_id"]) for x in kept)
 
