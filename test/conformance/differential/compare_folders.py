@@ -26,9 +26,10 @@ import generate_folders  # noqa: E402
 # chain and claim (--break-misaddressed), forgets that the initiator's blocked citing its group hello
 # holds the chains it speaks in (--break-blocked-hello), forgets that an open task's winning claim
 # releases the others (--break-claims), or reads crossings of one sender's second hello as none
-# (--break-same-sender).
+# (--break-same-sender), or settles a welcome that sorts before the hello it answers in a chain that
+# hello loses once walked (--break-crossed-late).
 PLANTED = {"--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
-           "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER"}
+           "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE"}
 
 
 def pairs(findings):

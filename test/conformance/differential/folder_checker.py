@@ -210,7 +210,8 @@ def check(folder):
     chains crossings took; the second judges the folder with each group's responder pairs."""
     record = {}
     walk(folder, {}, record)
-    return walk(folder, group_pairs(record), None, whole_since(record), remaining(record))
+    return walk(folder, group_pairs(record), None, whole_since(record), remaining(record),
+                set() if "CROSSED_LATE" in FAULTS else record["lost"])
 
 
 def remaining(record):
@@ -279,11 +280,14 @@ def group_pairs(record):
     return pairs
 
 
-def walk(folder, groups, record, wholes=None, remains=frozenset()):
+def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=frozenset()):
     """One walk in UUID order; `groups` the responder pairs of the group hellos (group_pairs), each
     joining the pairs after the message from which both are grouped; `wholes` each hello's first
     message at which its group stood whole (whole_since); `remains` the crossed hellos of which a
-    chain or a name remains (remaining); `record`, when given, receives what group_pairs reads."""
+    chain or a name remains (remaining); `crossed` the chains crossings took, from the first walk:
+    a welcome sorting before its hello (two clocks) settles nothing in a chain its hello loses once
+    walked (core/mailbox/README.md, "Crossed hellos": "the order in which files are read changes
+    nothing"); `record`, when given, receives what group_pairs reads."""
     wholes = wholes or {}
     findings = set()
     by_id = {}
@@ -322,7 +326,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
     hellos = []               # well-placed hellos that speak: (id, sender, to)
     welcomed = {}             # hello id -> {responder: welcome id in its thread}
     seen_hellos = {}          # hello id -> {responder: a welcome of it in any thread}
-    lost = set()              # (hello id, callsign): the chain a crossing took from that hello
+    lost = set(crossed)       # (hello id, callsign): the chain a crossing took from that hello
     settled_chains = set()    # (hello id, responder): the chains that established
     blocked_chains = set()    # (hello id, pair): chains a blocked holds for a Handler decision
     chain_settled = {}        # (hello id, responder) -> (the establishing message, its budget, its profile)
@@ -378,6 +382,19 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
                 and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) and (m["from"], q["id"]) not in answered
                 and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
+
+    def speaks_in(m):
+        """The initiator's message in its hello's thread: (hello id, the responders whose chains it
+        speaks in: of those holding its parent, the ones it addresses, to ALL each, else every one;
+        README note 120); None for any other message."""
+        h = held.get(hello_of_thread.get(m["thread"]))
+        if h is None or h["id"] == m["id"] or h["arena"] != m["arena"] or m["from"] != h["from"] or m["kind"] == "hello" \
+                or "BLOCKED_HELLO" in FAULTS:
+            return None
+        holding = set(welcomed.get(h["id"], {})) if m["reply_to"] == h["id"] else \
+            (chain_of.get(m["reply_to"], set()) if m["reply_to"] in held and held[m["reply_to"]]["thread"] == m["thread"] else set())
+        addressed = holding if "ALL" in m["to"] else holding & set(m["to"])
+        return (h["id"], addressed or holding) if holding else None
 
     def limit(m):
         """The thread's budget at m: a hello's thread its own handshake's (none named is the default)
@@ -601,7 +618,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
         if handler and not not_speaking:
             blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"]})
         elif speaks and m["new_evidence"] is not None and to_agents(m):
-            blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"] and sender in k[1]})
+            # The initiator's message in a hello's thread moves only the chains it speaks in (README
+            # note 120): its evidence lifts those, not its other responders' chains.
+            moved = speaks_in(m)
+            blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"] and sender in k[1]
+                                              and (moved is None or k[0] != moved[0] or k[1] - {sender} <= moved[1])})
         if kind == "blocked" and speaks and not handler and parent_id in chains and sender in chains[parent_id]["pair"] \
                 and m["thread"] == held[chains[parent_id]["hello"]]["thread"]:
             blocked_chains.add((chains[parent_id]["hello"], chains[parent_id]["pair"]))

@@ -291,6 +291,13 @@ def group_hello(rng, add, first, others, full):
         else:
             handshake(rng, add, hello, first, other, welcome_to)
         add.group["chains"][other] = add.msgs[start:]
+    if to == ["ALL"] and rng.random() < 0.12:
+        # Another arena's welcome of it, to ALL, in its thread: both names read as addressed, but it
+        # answers no terms (HANDSHAKE_MISADDRESSED), so it opens no chain the group waits for and
+        # claims nothing (core/mailbox/README.md, "Callsign claims").
+        add(rng.choice(others), ["ALL"], "welcome", parent=hello.key, thread=thread, request=hello.request, terms="accept",
+            arena=OTHER_ARENA)
+        add.drawn.add("misaddressed-welcome")
 
 
 def group_work(rng, add, msgs, first, others):
@@ -674,7 +681,8 @@ def mutate(rng, people, msgs, add, persona, full=False):
         elif leak in ("parent", "welcome"):
             olds = [m for m in live if m.extra.get("arena", ARENA) == ARENA and (leak == "parent" or m.kind == "hello")]
             if olds:
-                old = rng.choice(olds)
+                to_everyone = [m for m in olds if leak == "welcome" and m.to == ["ALL"]]
+                old = rng.choice(to_everyone if to_everyone and rng.random() < 0.6 else olds)
                 answerer = rng.choice(old.to) if old.to[0] in people else b
                 # In the parent's thread (judged by that thread's handshake and blocks as the other
                 # arena's callsign before README note 114) or in one of its own.
