@@ -796,7 +796,7 @@ def full_mutation(rng, people, msgs, add, place, scatter):
     live = [m for m in msgs if not m.dropped]
     full_live = [m for m in live if m.extra["profile"] == "FULL"]
     peers = sorted(add.full_peers)
-    way = rng.choice(["in-thread", "fresh", "other-hello", "handler", "full-root", "seq", "seq", "seq", "task", "task", "task"])
+    way = rng.choice(["in-thread", "fresh", "other-hello", "handler", "full-root", "seq", "seq", "seq", "task", "task", "task", "task", "task", "task"])
     if way == "in-thread" and full_live:
         # A CORE turn between FULL peers answering the last message of a FULL thread.
         last = thread_of(msgs, rng.choice(full_live))[-1]
@@ -848,14 +848,16 @@ def full_mutation(rng, people, msgs, add, place, scatter):
         # now and then withdrawn by its claimant's cancel, or the requester's own claim), perhaps a
         # delivery; then everyone leaves, so the thread is orphaned exactly when a reply is still
         # owed (core/mailbox/README.md, "An open task claimed by another").
-        asker = rng.choice(people)
+        # Mostly the first, established with every other, so a claim (work) has its pair.
+        asker = first if rng.random() < 0.8 else rng.choice(people)
         n = len(msgs)
         label = f"t-task{n}"
         add.full_threads.add(label)
         q = place(add(asker, ["ALL"], "request", thread=label, request=f"r-task{n}", expects=True, profile="FULL"))
         others = [p for p in people if p != asker]
         later = []
-        claimants = rng.sample(others, rng.randint(0, min(2, len(others))))
+        # Mostly one claimant, so another recipient is left to stand down (or not).
+        claimants = rng.sample(others, rng.choice([0, 1, 1, 1, 1, 2]))
         if rng.random() < 0.15:
             claimants.append(asker)
         for c in claimants:
@@ -870,11 +872,13 @@ def full_mutation(rng, people, msgs, add, place, scatter):
                 later.append(add(c, [asker] if c != asker else ["ALL"], "deliver", parent=q.key, thread=label, request=q.request,
                                  profile="FULL"))
         add.drawn.add("open-task-claimed" if any(c != asker for c in claimants) else "open-task")
-        for p in people:
-            if rng.random() < 0.85:
-                later.append(add(p, [x for x in people if x != p], "goodbye", thread=f"t-tb{n}{p}", request=f"r-tb{n}{p}",
-                                 reentry=rng.choice(["final", "returning"]), profile="FULL"))
         scatter(later, msgs.index(q) + 1)
+        # Then everyone leaves, to ALL (a goodbye by name to one retired before is refused, and a
+        # refused goodbye departs nobody), at the end of the folder.
+        for p in people:
+            if rng.random() < 0.95:
+                add(p, ["ALL"], "goodbye", thread=f"t-tb{n}{p}", request=f"r-tb{n}{p}",
+                    reentry=rng.choice(["final", "returning", "returning"]), profile="FULL")
     elif way == "seq" and full_live:
         # On a message its sender already sent a FULL one before in that thread, so there is a
         # previous number to follow; now and then on a first one (nothing to follow: no gap).
