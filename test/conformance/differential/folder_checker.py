@@ -210,8 +210,9 @@ def check(folder):
     chains crossings took; the second judges the folder with each group's responder pairs."""
     record = {}
     walk(folder, {}, record)
+    late = "CROSSED_LATE" in FAULTS
     return walk(folder, group_pairs(record), None, whole_since(record), remaining(record),
-                set() if "CROSSED_LATE" in FAULTS else record["lost"])
+                set() if late else record["lost"], set() if late else record["silent"])
 
 
 def remaining(record):
@@ -280,14 +281,16 @@ def group_pairs(record):
     return pairs
 
 
-def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=frozenset()):
+def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=frozenset(), silent=frozenset()):
     """One walk in UUID order; `groups` the responder pairs of the group hellos (group_pairs), each
     joining the pairs after the message from which both are grouped; `wholes` each hello's first
     message at which its group stood whole (whole_since); `remains` the crossed hellos of which a
     chain or a name remains (remaining); `crossed` the chains crossings took, from the first walk:
     a welcome sorting before its hello (two clocks) settles nothing in a chain its hello loses once
     walked (core/mailbox/README.md, "Crossed hellos": "the order in which files are read changes
-    nothing"); `record`, when given, receives what group_pairs reads."""
+    nothing"), and `silent` the messages that do not speak for their senders, from the first walk,
+    so such a welcome answers nothing of a hello refused once walked (a retired name's, say);
+    `record`, when given, receives what group_pairs reads."""
     wholes = wholes or {}
     findings = set()
     by_id = {}
@@ -632,9 +635,9 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 # The handshake is per thread rooted in a hello: a welcome moved to another thread
                 # answers nothing there, so its sender settled nothing with that hello; it still
                 # shows the hello was seen, so the two hellos did not cross.
-                if not errors[parent_id] & NOT_SPEAKING:
+                if not errors[parent_id] & NOT_SPEAKING and parent_id not in silent:
                     seen_hellos.setdefault(parent_id, {})[sender] = uid
-                if not errors[parent_id] & NOT_SPEAKING and m["thread"] == parent["thread"]:
+                if not errors[parent_id] & NOT_SPEAKING and parent_id not in silent and m["thread"] == parent["thread"]:
                     welcomed.setdefault(parent_id, {})[sender] = uid
                     chain_profile[(parent_id, sender)] = parent["profile"] if m["terms"] == "accept" and m["profile"] == parent["profile"] \
                         else m["profile"]
@@ -875,7 +878,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
     if record is not None:
-        record.update(hellos={hid: held[hid] for hid, _, _ in hellos}, welcomed=welcomed, lost=lost, settled=chain_settled)
+        record.update(hellos={hid: held[hid] for hid, _, _ in hellos}, welcomed=welcomed, lost=lost, settled=chain_settled,
+                      silent={uid for uid, e in errors.items() if e & NOT_SPEAKING})
     return findings
 
 

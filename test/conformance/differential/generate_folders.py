@@ -469,8 +469,15 @@ def mutate(rng, people, msgs, add, persona, full=False):
                 if "ALL" in (*h.to, *to, *again_to) or len(h.to) > 1 or len(to) > 1 or len(again_to) > 1:
                     add.drawn.add("group-cross-chain")
                 if rng.random() < 0.5:
-                    later.append(add(other, [first], "welcome", parent=again.key, thread=again.thread, request=again.request,
-                                     terms="accept"))
+                    w = add(other, [first], "welcome", parent=again.key, thread=again.thread, request=again.request, terms="accept")
+                    if rng.random() < 0.4:
+                        # Its welcome sorts before it (two machines' clocks): once the hello is walked,
+                        # a crossing it loses with the responder leaves that welcome settling nothing.
+                        msgs.remove(w)
+                        msgs.insert(msgs.index(again), w)
+                        add.drawn.add("welcome-before-crossed-hello")
+                    else:
+                        later.append(w)
                 for third in (thirds if again_to == ["ALL"] else [t for t in again_to if t in thirds]):
                     if rng.random() < 0.5:
                         later.append(add(third, [first], "welcome", parent=again.key, thread=again.thread,
