@@ -22,6 +22,16 @@ import folder_checker  # noqa: E402
 import generate_folders  # noqa: E402
 
 
+# More planted faults, one for each case fix-GT drew: the checker lets another arena's welcome open a
+# chain and claim (--break-misaddressed), forgets that the initiator's blocked citing its group hello
+# holds the chains it speaks in (--break-blocked-hello), forgets that an open task's winning claim
+# releases the others (--break-claims), or reads crossings of one sender's second hello as none
+# (--break-same-sender), or settles a welcome that sorts before the hello it answers in a chain that
+# hello loses once walked (--break-crossed-late).
+PLANTED = {"--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
+           "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE"}
+
+
 def pairs(findings):
     return sorted({f"{code} {uuid}" for code, uuid in findings})
 
@@ -41,6 +51,9 @@ def main():
     count, seed, first = comparison.arguments()
     if comparison.planted("--break-work"):
         folder_checker.FAULTS.add("WORK_BEFORE_ESTABLISHED")
+    for flag, fault in PLANTED.items():
+        if comparison.planted(flag):
+            folder_checker.FAULTS.add(fault)
     cases = list(generate_folders.cases(count, seed))
     core = [pairs(core_findings(answer)) for answer in core_answers("core-folders.ts", cases)]
     # Lazy, so --first stops checking at the first divergence.

@@ -211,7 +211,9 @@ def check(folder):
     chains crossings took; the second judges the folder with each group's responder pairs."""
     record = {}
     walk(folder, {}, record)
-    return walk(folder, group_pairs(record), None, whole_since(record), remaining(record))
+    late = "CROSSED_LATE" in FAULTS
+    return walk(folder, group_pairs(record), None, whole_since(record), remaining(record),
+                set() if late else record["lost"], set() if late else record["silent"])
 
 
 def remaining(record):
@@ -280,11 +282,16 @@ def group_pairs(record):
     return pairs
 
 
-def walk(folder, groups, record, wholes=None, remains=frozenset()):
+def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=frozenset(), silent=frozenset()):
     """One walk in UUID order; `groups` the responder pairs of the group hellos (group_pairs), each
     joining the pairs after the message from which both are grouped; `wholes` each hello's first
     message at which its group stood whole (whole_since); `remains` the crossed hellos of which a
-    chain or a name remains (remaining); `record`, when given, receives what group_pairs reads."""
+    chain or a name remains (remaining); `crossed` the chains crossings took, from the first walk:
+    a welcome sorting before its hello (two clocks) settles nothing in a chain its hello loses once
+    walked (core/mailbox/README.md, "Crossed hellos": "the order in which files are read changes
+    nothing"), and `silent` the messages that do not speak for their senders, from the first walk,
+    so such a welcome answers nothing of a hello refused once walked (a retired name's, say);
+    `record`, when given, receives what group_pairs reads."""
     wholes = wholes or {}
     findings = set()
     by_id = {}
@@ -323,7 +330,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
     hellos = []               # well-placed hellos that speak: (id, sender, to)
     welcomed = {}             # hello id -> {responder: welcome id in its thread}
     seen_hellos = {}          # hello id -> {responder: a welcome of it in any thread}
-    lost = set()              # (hello id, callsign): the chain a crossing took from that hello
+    lost = set(crossed)       # (hello id, callsign): the chain a crossing took from that hello
     settled_chains = set()    # (hello id, responder): the chains that established
     blocked_chains = set()    # (hello id, pair): chains a blocked holds for a Handler decision
     chain_settled = {}        # (hello id, responder) -> (the establishing message, its budget, its profile)
@@ -379,6 +386,19 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
                 and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) and (m["from"], q["id"]) not in answered
                 and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
+
+    def speaks_in(m):
+        """The initiator's message in its hello's thread: (hello id, the responders whose chains it
+        speaks in: of those holding its parent, the ones it addresses, to ALL each, else every one;
+        README note 120); None for any other message."""
+        h = held.get(hello_of_thread.get(m["thread"]))
+        if h is None or h["id"] == m["id"] or h["arena"] != m["arena"] or m["from"] != h["from"] or m["kind"] == "hello" \
+                or "BLOCKED_HELLO" in FAULTS:
+            return None
+        holding = set(welcomed.get(h["id"], {})) if m["reply_to"] == h["id"] else \
+            (chain_of.get(m["reply_to"], set()) if m["reply_to"] in held and held[m["reply_to"]]["thread"] == m["thread"] else set())
+        addressed = holding if "ALL" in m["to"] else holding & set(m["to"])
+        return (h["id"], addressed or holding) if holding else None
 
     def limit(m):
         """The thread's budget at m: a hello's thread its own handshake's (none named is the default)
@@ -481,7 +501,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
                 e.add("WELCOME_PARENT_NOT_HELLO")
             elif parent_id in misplaced_hellos:
                 e.add("WELCOME_HELLO_MISPLACED")
-            elif (sender in parent["to"] or parent["to"] == ["ALL"]) and (parent["from"] in m["to"] or m["to"] == ["ALL"]):
+            elif (sender in parent["to"] or parent["to"] == ["ALL"]) and (parent["from"] in m["to"] or m["to"] == ["ALL"]) \
+                    and (parent["arena"] == m["arena"] or "MISADDRESSED" in FAULTS):
+                # Another arena's welcome answers no terms (HANDSHAKE_MISADDRESSED), even to ALL of a
+                # hello to ALL: it opens no chain and claims nothing (core/mailbox/README.md,
+                # "Callsign claims": "or in another arena").
                 claims = True
         # A claimant is its locus (machine and root): the first claim in UUID order keeps the name.
         if handler:
@@ -584,6 +608,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
         # canonical; the other keeps no chain with that callsign.
         if kind == "hello" and claims and speaks:
             for hid, hfrom, hto in hellos:
+                if "SAME_SENDER" in FAULTS and any(f == sender and (hfrom in t or t == ["ALL"]) for i, f, t in hellos if i < uid):
+                    continue
                 if hfrom != sender and (sender in hto or hto == ["ALL"]) and (hfrom in m["to"] or m["to"] == ["ALL"]) \
                         and not (sender in seen_hellos.get(hid, {}) and seen_hellos[hid][sender] < uid):
                     findings.add(("HELLO_CROSSED", uid))
@@ -598,7 +624,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
         if handler and not not_speaking:
             blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"]})
         elif speaks and m["new_evidence"] is not None and to_agents(m):
-            blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"] and sender in k[1]})
+            # The initiator's message in a hello's thread moves only the chains it speaks in (README
+            # note 120): its evidence lifts those, not its other responders' chains.
+            moved = speaks_in(m)
+            blocked_chains.difference_update({k for k in blocked_chains if held[k[0]]["thread"] == m["thread"] and sender in k[1]
+                                              and (moved is None or k[0] != moved[0] or k[1] - {sender} <= moved[1])})
         if kind == "blocked" and speaks and not handler and parent_id in chains and sender in chains[parent_id]["pair"] \
                 and m["thread"] == held[chains[parent_id]["hello"]]["thread"]:
             blocked_chains.add((chains[parent_id]["hello"], chains[parent_id]["pair"]))
@@ -608,9 +638,9 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
                 # The handshake is per thread rooted in a hello: a welcome moved to another thread
                 # answers nothing there, so its sender settled nothing with that hello; it still
                 # shows the hello was seen, so the two hellos did not cross.
-                if not errors[parent_id] & NOT_SPEAKING:
+                if not errors[parent_id] & NOT_SPEAKING and parent_id not in silent:
                     seen_hellos.setdefault(parent_id, {})[sender] = uid
-                if not errors[parent_id] & NOT_SPEAKING and m["thread"] == parent["thread"]:
+                if not errors[parent_id] & NOT_SPEAKING and parent_id not in silent and m["thread"] == parent["thread"]:
                     welcomed.setdefault(parent_id, {})[sender] = uid
                     chain_profile[(parent_id, sender)] = parent["profile"] if m["terms"] == "accept" and m["profile"] == parent["profile"] \
                         else m["profile"]
@@ -661,6 +691,10 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
                 addressed = holding if "ALL" in m["to"] else holding & set(m["to"])
                 if addressed or holding:
                     chain_of[uid] = addressed or holding
+                # The initiator's `blocked` citing its hello holds the chains it speaks in, each a
+                # chain whose terms it answers (README note 120; section 6: "establishing -> blocked").
+                if kind == "blocked" and parent_id == h_of["id"] and "BLOCKED_HELLO" not in FAULTS:
+                    blocked_chains.update((h_of["id"], frozenset((sender, r))) for r in chain_of.get(uid, ()))
         # FULL's third step: the proposer's FULL ack of the acceptance, to the acceptor, establishes.
         if kind == "ack" and speaks and not handler and parent_id in awaiting_ack and m["profile"] == "FULL" \
                 and not e - {"ADDRESSEE_RETIRED"}:
@@ -847,7 +881,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset()):
     for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
     if record is not None:
-        record.update(hellos={hid: held[hid] for hid, _, _ in hellos}, welcomed=welcomed, lost=lost, settled=chain_settled)
+        record.update(hellos={hid: held[hid] for hid, _, _ in hellos}, welcomed=welcomed, lost=lost, settled=chain_settled,
+                      silent={uid for uid, e in errors.items() if e & NOT_SPEAKING})
     return findings
 
 
@@ -879,7 +914,26 @@ def orphaned_threads(kept, claimed, messages):
         elif m["kind"] == "resume" and gone.get(m["from"]) == "returning":
             del gone[m["from"]]
 
+    # An open task (section 8: "`to: [ALL]` plus FULL claim semantics; earliest valid causal claim
+    # wins and others stand down"), read as core/mailbox/README.md decides ("An open task claimed by
+    # another"): a FULL request to ALL, won by the earliest kept claim citing it inside its request,
+    # in its arena, from another than the requester, that its claimant did not withdraw with a kept
+    # cancel of its own citing it inside its request; every other recipient stands down.
+    withdrawn = {x["reply_to"] for x in kept if x["kind"] == "cancel" for c in kept
+                 if c["id"] == x["reply_to"] and c["kind"] == "claim" and c["from"] == x["from"]
+                 and c["arena"] == x["arena"] and c["request_id"] == x["request_id"]}
+    winner = {}
+    for c in kept:
+        q = next((x for x in kept if x["id"] == c["reply_to"]), None) if c["kind"] == "claim" else None
+        if q is None or q["id"] in winner or c["id"] in withdrawn or q["kind"] != "request" or q["profile"] != "FULL" \
+                or "ALL" not in q["to"] or c["request_id"] != q["request_id"] or c["arena"] != q["arena"] \
+                or c["from"] == q["from"] or is_handler(c["from"]):
+            continue
+        winner[q["id"]] = c["from"]
+
     def paid(q, name):
+        if q["id"] in winner and winner[q["id"]] != name and "CLAIMS" not in FAULTS:
+            return True
         return any(x["from"] == name and x["reply_to"] == q["id"] and x["kind"] not in TRUE_ROOTS
                    and (q["kind"] == "welcome" or x["request_id"] == q["request_id"]) for x in kept)
 

@@ -112,6 +112,7 @@ def base(rng, full):
     add.full_peers = set()
     add.full_pairs = set()
     add.late_acks = []
+    add.drawn = set()  # the cases of the differential README this folder holds, to count them
 
     first = people[0]
     # A group hello (section 8: a joining participant "sends `hello` or `resume` to `ALL`, receives
@@ -234,11 +235,18 @@ def handshake(rng, add, hello, first, other, welcome_to=None):
         w = add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept",
                 exchange_budget=changed)
     roll = rng.random()
-    if roll < 0.15:
+    group = hello.to == ["ALL"] or len(hello.to) > 1
+    if roll < (0.3 if group else 0.15):
         # The initiator cannot accept the counter (section 6: "establishing -> blocked:
         # handler-decision"): one blocked, then an acceptance anyway, or after the Handler or declared
         # evidence lifts the block, or only after a message to the Handler (which lifts nothing).
-        b = add(first, [other], "blocked", parent=w.key, thread=hello.thread, request=hello.request)
+        # Of a group hello, now and then the blocked cites the hello itself, which every chain holds:
+        # it speaks in the chain of the responder it addresses, to ALL in each (README note 120).
+        cites_hello = group and rng.random() < 0.6
+        if cites_hello:
+            add.drawn.add("blocked-cites-group-hello")
+        b = add(first, ["ALL"] if cites_hello and rng.random() < 0.3 else [other], "blocked",
+                parent=hello.key if cites_hello else w.key, thread=hello.thread, request=hello.request)
         lift = rng.choice(["none", "handler", "evidence", "to-handler"])
         if lift == "handler":
             b = add(HANDLER, [first, other], "state", parent=b.key, thread=hello.thread, request=hello.request)
@@ -283,6 +291,13 @@ def group_hello(rng, add, first, others, full):
         else:
             handshake(rng, add, hello, first, other, welcome_to)
         add.group["chains"][other] = add.msgs[start:]
+    if to == ["ALL"] and rng.random() < 0.12:
+        # Another arena's welcome of it, to ALL, in its thread: both names read as addressed, but it
+        # answers no terms (HANDSHAKE_MISADDRESSED), so it opens no chain the group waits for and
+        # claims nothing (core/mailbox/README.md, "Callsign claims").
+        add(rng.choice(others), ["ALL"], "welcome", parent=hello.key, thread=thread, request=hello.request, terms="accept",
+            arena=OTHER_ARENA)
+        add.drawn.add("misaddressed-welcome")
 
 
 def group_work(rng, add, msgs, first, others):
@@ -438,6 +453,46 @@ def mutate(rng, people, msgs, add, persona, full=False):
             msgs.remove(mine)
             msgs.insert(min(msgs.index(h) + rng.choice([0, 1, 1, 2, 3]), len(msgs)), mine)
             later = []
+            if rng.random() < 0.4:
+                # A second hello of the initiator's to the responder (to it, to ALL, or to several),
+                # before it welcomed the responder's: it may cross the responder's too, and a chain of
+                # crossings is followed to its end between the same two (core/mailbox/README.md,
+                # "supersession is followed to its end"); with a group hello among the three, a third
+                # party's welcome of it still holds (README note 141).
+                roll = rng.random()
+                again_to = ["ALL"] if roll < 0.3 else ([other, *rng.sample(thirds, rng.randint(1, len(thirds)))]
+                                                        if roll < 0.5 and thirds else [other])
+                again = add(first, again_to, "hello", thread=f"t-x2{len(msgs)}", request=f"r-x2{len(msgs)}", expects=True)
+                msgs.remove(again)
+                msgs.insert(min(msgs.index(mine) + rng.choice([-1, 0, 1, 1, 2]), len(msgs)), again)
+                add.drawn.add("same-sender-cross")
+                if "ALL" in (*h.to, *to, *again_to) or len(h.to) > 1 or len(to) > 1 or len(again_to) > 1:
+                    add.drawn.add("group-cross-chain")
+                if rng.random() < 0.5:
+                    w = add(other, [first], "welcome", parent=again.key, thread=again.thread, request=again.request, terms="accept")
+                    if rng.random() < 0.4:
+                        # Its welcome sorts before it (two machines' clocks): once the hello is walked,
+                        # a crossing it loses with the responder leaves that welcome settling nothing.
+                        msgs.remove(w)
+                        msgs.insert(msgs.index(again), w)
+                        add.drawn.add("welcome-before-crossed-hello")
+                    else:
+                        later.append(w)
+                for third in (thirds if again_to == ["ALL"] else [t for t in again_to if t in thirds]):
+                    if rng.random() < 0.5:
+                        later.append(add(third, [first], "welcome", parent=again.key, thread=again.thread,
+                                         request=again.request, terms="accept"))
+                if rng.random() < 0.4:
+                    later.append(add(first, [other], rng.choice(["deliver", "reply", "state"]), parent=again.key,
+                                     thread=again.thread, request=again.request))
+            if rng.random() < 0.6 and h.to == ["ALL"]:
+                # Another arena's welcome of the hello to ALL, to ALL, in its thread: no answer to its
+                # terms (HANDSHAKE_MISADDRESSED: "in another arena"), so it opens no chain and claims
+                # nothing (core/mailbox/README.md, "Callsign claims"); the crossing leaves the hello
+                # nothing more for it.
+                later.append(add(rng.choice(people[1:]), ["ALL"], "welcome", parent=h.key, thread=h.thread, request=h.request,
+                                 terms="accept", arena=OTHER_ARENA))
+                add.drawn.add("misaddressed-welcome")
             if rng.random() < 0.5:
                 later.append(add(first, [other] if rng.random() < 0.8 else ["ALL"], "welcome", parent=mine.key, thread=mine.thread,
                                  request=mine.request, terms="accept"))
@@ -633,12 +688,19 @@ def mutate(rng, people, msgs, add, persona, full=False):
         elif leak in ("parent", "welcome"):
             olds = [m for m in live if m.extra.get("arena", ARENA) == ARENA and (leak == "parent" or m.kind == "hello")]
             if olds:
-                old = rng.choice(olds)
+                to_everyone = [m for m in olds if leak == "welcome" and m.to == ["ALL"]]
+                old = rng.choice(to_everyone if to_everyone and rng.random() < 0.6 else olds)
                 answerer = rng.choice(old.to) if old.to[0] in people else b
                 # In the parent's thread (judged by that thread's handshake and blocks as the other
                 # arena's callsign before README note 114) or in one of its own.
-                room.append(add(answerer, [old.sender], "welcome" if leak == "welcome" else rng.choice(["reply", "state"]),
-                                parent=old.key, thread=rng.choice([old.thread, f"t-a{n}p"]), request=old.request,
+                # A welcome of a hello to ALL, now and then to ALL in its thread: another arena's answer
+                # is HANDSHAKE_MISADDRESSED, opening no chain and claiming nothing, though both names
+                # read as addressed (core/mailbox/README.md, "Callsign claims").
+                to_all = leak == "welcome" and old.to == ["ALL"] and rng.random() < 0.6
+                if to_all:
+                    add.drawn.add("misaddressed-welcome")
+                room.append(add(answerer, ["ALL"] if to_all else [old.sender], "welcome" if leak == "welcome" else rng.choice(["reply", "state"]),
+                                parent=old.key, thread=old.thread if to_all else rng.choice([old.thread, f"t-a{n}p"]), request=old.request,
                                 **({"terms": "accept"} if leak == "welcome" else {}), **where))
         elif leak == "thread" and len(room) > 1:
             # A root of this arena reusing a thread of the first room, and its answer there.
@@ -741,7 +803,7 @@ def full_mutation(rng, people, msgs, add, place, scatter):
     live = [m for m in msgs if not m.dropped]
     full_live = [m for m in live if m.extra["profile"] == "FULL"]
     peers = sorted(add.full_peers)
-    way = rng.choice(["in-thread", "fresh", "other-hello", "handler", "full-root", "seq", "seq", "seq"])
+    way = rng.choice(["in-thread", "fresh", "other-hello", "handler", "full-root", "seq", "seq", "seq", "task", "task", "task", "task", "task", "task"])
     if way == "in-thread" and full_live:
         # A CORE turn between FULL peers answering the last message of a FULL thread.
         last = thread_of(msgs, rng.choice(full_live))[-1]
@@ -786,6 +848,44 @@ def full_mutation(rng, people, msgs, add, place, scatter):
         q = place(add(a, [b], rng.choice(["request", "propose"]), thread=label, request=f"r-r{len(msgs)}", expects=True))
         scatter([add(b, [a], rng.choice(["state", "reply"]), parent=q.key, thread=q.thread, request=q.request,
                      profile=rng.choice(["CORE", "FULL", "FULL"]))], msgs.index(q) + 1)
+    elif way == "task" and len(people) >= 3:
+        # An open task (section 8: "`to: [ALL]` plus FULL claim semantics; earliest valid causal
+        # claim wins and others stand down"): a FULL request to ALL, claimed by none, one or two of
+        # the others (now and then under another request_id, a part whose scope cannot be compared;
+        # now and then withdrawn by its claimant's cancel, or the requester's own claim), perhaps a
+        # delivery; then everyone leaves, so the thread is orphaned exactly when a reply is still
+        # owed (core/mailbox/README.md, "An open task claimed by another").
+        # Mostly the first, established with every other, so a claim (work) has its pair.
+        asker = first if rng.random() < 0.8 else rng.choice(people)
+        n = len(msgs)
+        label = f"t-task{n}"
+        add.full_threads.add(label)
+        q = place(add(asker, ["ALL"], "request", thread=label, request=f"r-task{n}", expects=True, profile="FULL"))
+        others = [p for p in people if p != asker]
+        later = []
+        # Mostly one claimant, so another recipient is left to stand down (or not).
+        claimants = rng.sample(others, rng.choice([0, 1, 1, 1, 1, 2]))
+        if rng.random() < 0.15:
+            claimants.append(asker)
+        for c in claimants:
+            rid = q.request if rng.random() < 0.85 else f"r-task{n}-{c}"
+            claim = add(c, [asker] if c != asker and rng.random() < 0.7 else ["ALL"], "claim", parent=q.key, thread=label,
+                        request=rid, profile="FULL")
+            later.append(claim)
+            if rng.random() < 0.25:
+                later.append(add(c, [asker] if c != asker else ["ALL"], "cancel", parent=claim.key, thread=label, request=rid,
+                                 profile="FULL"))
+            if rng.random() < 0.3:
+                later.append(add(c, [asker] if c != asker else ["ALL"], "deliver", parent=q.key, thread=label, request=q.request,
+                                 profile="FULL"))
+        add.drawn.add("open-task-claimed" if any(c != asker for c in claimants) else "open-task")
+        scatter(later, msgs.index(q) + 1)
+        # Then everyone leaves, to ALL (a goodbye by name to one retired before is refused, and a
+        # refused goodbye departs nobody), at the end of the folder.
+        for p in people:
+            if rng.random() < 0.95:
+                add(p, ["ALL"], "goodbye", thread=f"t-tb{n}{p}", request=f"r-tb{n}{p}",
+                    reentry=rng.choice(["final", "returning", "returning"]), profile="FULL")
     elif way == "seq" and full_live:
         # On a message its sender already sent a FULL one before in that thread, so there is a
         # previous number to follow; now and then on a first one (nothing to follow: no gap).
@@ -938,7 +1038,7 @@ def folder(rng):
         for k, copy in enumerate(m.copies):
             files.append({"name": f"{stamp(m.ms)}-{m.sender}-{m.kind}-{m.key}-copy{k}.md",
                           "text": render(m, ids, fresh, names, "" if copy == "same" else " Edited.")})
-    return {"files": files, "now": last + 60000}
+    return {"files": files, "now": last + 60000, "drawn": sorted(add.drawn)}
 
 
 def cases(count, seed):
