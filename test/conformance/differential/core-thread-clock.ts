@@ -1,5 +1,7 @@
-// Reads JSON lines {"events": [...], "end": ms} on stdin and replays each conversation as a Worker's
-// thread takes it, one request at its moment (epoch ms), without workerd. A line ({"at", "line"}):
+// Reads JSON lines {"events": [...], "end": ms, "capacity"?: rows} on stdin and replays each conversation as a Worker's
+// thread takes it, one request at its moment (epoch ms), without workerd. `capacity`, the rows the
+// thread holds (its object's capacity field, as the Worker's tests lower it): a line past its lines,
+// a registration or a carry-over past its challenges, a prepare past its statements, thread-full. A line ({"at", "line"}):
 // read by readMessage (the shipped profiles, as a thread that fixed none), a line under a stored id
 // a duplicate (sameMessage) or THREAD_ID_REUSED, then the core's arrivalRefusal at its moment (what
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
@@ -57,6 +59,8 @@ import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/cha
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
 import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
 import { challengeRequest, uncarriedHandoff } from "../../../worker/thread/challenge-request.js";
+import { THREAD_CAPACITY } from "../../../worker/thread/thread-capacity.js";
+import type { ThreadCapacity } from "../../../worker/thread/thread-capacity.js";
 import type { ThreadProblem } from "../../../worker/thread/thread-problem.js";
 
 // The thread's profiles, as the object's profiles() gives them: a thread that fixed none.
@@ -75,7 +79,17 @@ type Event =
 /** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
 const vocabularyOf = (m: Message): Vocabulary => threadProfiles.vocabularyOf(m);
 
-function replay(events: readonly Event[], end: number): unknown {
+/**
+ * The thread's capacity as the object's `capacity` field holds it (thread-capacity.ts; the
+ * Worker's tests lower it as a conversation's `capacity` does here): the most lines, challenges and
+ * statements, each counted in rows. Only rows are modelled: a conversation's bytes stay far below
+ * the bytes bound, which keeps the object's.
+ */
+function capacityOf(rows: number | undefined): ThreadCapacity {
+  return rows === undefined ? THREAD_CAPACITY : { lines: rows, bytes: THREAD_CAPACITY.bytes };
+}
+
+function replay(events: readonly Event[], end: number, capacity: ThreadCapacity): unknown {
   const stored = new Map<string, Message>();
   const held: HeldLines = {
     holds: (id) => stored.has(id),
@@ -92,6 +106,9 @@ function replay(events: readonly Event[], end: number): unknown {
   // The object's challenges table: the sender's parts registered ahead of their HOs (criteria, a
   // record, the profile they were read with), carried to a re-issue, less what the HO does not read.
   const challenges = new Map<string, ChallengeRequest>();
+  // As the object's sqlChallenges().put counts rows: a new row past the capacity's is not stored
+  // (one in place of a row it holds always is; bytes are not reached here).
+  const challengeFits = (handoff: string): boolean => challenges.has(handoff) || challenges.size + 1 <= capacity.lines;
   // As the object's expectations: what a readback of a handoff is checked with (its expectationsOf,
   // the record as the HO's vocabulary reads it).
   const expectations = (handoff: string): ReadbackExpectations | undefined => {
@@ -207,6 +224,12 @@ function replay(events: readonly Event[], end: number): unknown {
         refused("statement-refused", "n");
         continue;
       }
+      // As the object's storeWithAlarm: a statement past the statements the thread holds
+      // (capacity.lines of them, whatever their state) is not stored, thread-full.
+      if (staged !== undefined && store.all().length + 1 > capacity.lines) {
+        refused("thread-full", null);
+        continue;
+      }
       if (staged !== undefined) store.put(staged);
       tokens.set(event.statement, prepared.value.token);
       statements.push(["prepared", null, id]);
@@ -246,6 +269,11 @@ function replay(events: readonly Event[], end: number): unknown {
       });
       if (!registration.ok) {
         refuse(registration.problem);
+        continue;
+      }
+      // As the object's challengeNow stores it: past the challenges the thread holds, thread-full.
+      if (!challengeFits(event.challenge)) {
+        registrations.push(["refused", "thread-full", null, []]);
         continue;
       }
       challenges.set(event.challenge, registration.value.merged);
@@ -325,6 +353,18 @@ function replay(events: readonly Event[], end: number): unknown {
         continue;
       }
     }
+    // As the object stores a line: past the lines the thread holds, the request (this line) is
+    // refused whole, thread-full; so is an HO whose carried-over challenge would be a row past the
+    // challenges it holds (its carryChallenge, in the same transaction: nothing of the line stays).
+    if (stored.size + 1 > capacity.lines) {
+      appends.push(["refused", "thread-full", []]);
+      continue;
+    }
+    const carry = m.type === "HO" && challenge !== undefined && original !== null && inherited !== undefined ? carriedChallenge(m.id, original, registered, inherited) : null;
+    if (carry !== null && !challengeFits(m.id)) {
+      appends.push(["refused", "thread-full", []]);
+      continue;
+    }
     stored.set(m.id, m);
     const found = audit.add(m, stored.size);
     const now = timeAt(event.at);
@@ -338,8 +378,7 @@ function replay(events: readonly Event[], end: number): unknown {
       // with, stored under its id and said (carriedChallenge); then the parts its rb= does not read,
       // dropped and said (unreadChallenge).
       let carried: ChallengePart[] = [];
-      if (original !== null && inherited !== undefined) {
-        const carry = carriedChallenge(m.id, original, registered, inherited);
+      if (carry !== null) {
         challenges.set(m.id, carry.challenge);
         said.push(...carry.findings);
         carried = carry.parts;
@@ -428,7 +467,7 @@ function replay(events: readonly Event[], end: number): unknown {
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
-  const c = JSON.parse(text) as { events: Event[]; end: number };
-  out.push(JSON.stringify(replay(c.events, c.end)));
+  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number };
+  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity))));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

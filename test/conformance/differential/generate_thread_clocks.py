@@ -822,13 +822,53 @@ def shaped(draws, events):
     return events[:i] + [dict(challenge, at=at)] + events[i:]
 
 
+def bounded(draws, events):
+    """Now and then a thread that holds few rows (the object's capacity, as the Worker's tests lower
+    it: the most lines, the most challenges and the most statements): (events, capacity), else
+    (events, None). The capacity is drawn at an event: an HO re-issuing a challenged one (its
+    original's challenge carried over to it takes a row), a challenge, a prepare, or any; as the
+    lines before it and one or two more (none to two more but at a re-issue), or at a prepare as
+    the prepares before it and none or one more. Challenges for ids no HO of the conversation
+    has (`audit-9xx`), just before it at its moment, fill the rows the challenges before it may
+    have taken, and up to two past them (refused, thread-full): from there a registration, or a
+    carry-over, finds the challenges full, and the lines soon after it the lines. Drawn from `draws`."""
+    if not events:
+        return events, None
+    challenged = {e["challenge"] for e in events if "challenge" in e}
+    marks = {
+        "carry": [i for i, e in enumerate(events) if "line" in e and e["line"].split(" ")[1:2] == ["HO"] and slot(e["line"], "re") in challenged],
+        "challenge": [i for i, e in enumerate(events) if "challenge" in e],
+        "prepare": [i for i, e in enumerate(events) if "prepare" in e],
+        "any": list(range(len(events))),
+    }
+    # A re-issue of a challenged HO is rarer than the rest: a conversation with one is bounded
+    # more often, and mostly at it.
+    if draws.random() >= (0.5 if marks["carry"] else 0.3):
+        return events, None
+    kind = "carry" if marks["carry"] and draws.random() < 0.6 else draws.choice([k for k, v in marks.items() if v])
+    at = draws.choice(marks[kind])
+    lines = sum(1 for e in events[:at] if "line" in e)
+    if kind == "prepare":
+        capacity = max(1, sum(1 for e in events[:at] if "prepare" in e) + draws.choice([0, 1]))
+    else:
+        capacity = max(1, lines + draws.choice([1, 1, 2] if kind == "carry" else [0, 0, 1, 1, 2]))
+    registered = len({e["challenge"] for e in events[:at] if "challenge" in e})
+    fillers = max(0, capacity - registered + draws.choice([0, 0, 1, 2]))
+    moment = events[at]["at"]
+    fill = [{"at": moment, "challenge": f"audit-{901 + i}", "expectAcc": generate_readbacks.criteria(draws, 1)} for i in range(fillers)]
+    return events[:at] + fill + events[at:], capacity
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
-    # The draws added since (numbered_after) come from a stream of their own.
+    # The draws added since (numbered_after) come from a stream of their own, and the thread's
+    # capacity (bounded) from another, so the conversations drawn before stay as they were.
     draws = random.Random(f"{seed} draws")
+    sizes = random.Random(f"{seed} capacity")
     for _ in range(count):
         c = conversation(rng)
-        yield dict(c, events=shaped(draws, numbered_after(draws, c["events"])))
+        events, capacity = bounded(sizes, shaped(draws, numbered_after(draws, c["events"])))
+        yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}))
 
 
 if __name__ == "__main__":

@@ -179,6 +179,9 @@ late_records_held = True
 unread_records_dropped = True
 # Whether a statement whose RB line passes a line's 8,192 bytes is refused (--break-line plants a replay that prepares it).
 lines_bounded = True
+# Whether the challenges a thread holds are bounded, on registration and on carry-over (--break-full
+# plants a replay that stores them past the thread's capacity).
+challenge_rows_bounded = True
 LINE_BYTES = 8192
 PARTS = ("expectAcc", "record")
 
@@ -255,7 +258,15 @@ def past(exp, now):
 
 
 class Thread:
-    def __init__(self):
+    def __init__(self, capacity=None):
+        # What a thread holds (README, "A thread's size", note 34; the object's capacity): at most
+        # `capacity` lines, as many challenges (one row an HO id) and as many statements; None for
+        # a thread whose bounds a conversation this size never reaches.
+        self.capacity = capacity
+        # The ids the thread keeps a challenge under: a row added when one is registered (ahead of
+        # its HO or for it) and when a re-issue is stored with its original's carried over, deleted
+        # when an HO is stored whose rb= reads none of the parts its id holds.
+        self.rows = set()
         self.stored = {}  # id -> (message as validator reads it, its canonical form)
         self.texts = []  # the stored lines, in order
         self.statements = []  # the prepared statements (Statements.all)
@@ -356,11 +367,19 @@ class Thread:
                 return ["refused", "invalid-request", "expectAcc", sorted(findings)]
         if not request.get("expectAcc") and "record" not in request:
             return ["registered"]
+        if not self.fits(handoff):
+            return ["refused", "thread-full", None, []]
+        self.rows.add(handoff)
         self.registered[handoff] = dict(before, **request)
         if ho is not None:
             # The HO is here: its readbacks are checked with it from now on.
             self.expectations[handoff] = dict(self.expectations.get(handoff, {}), **{k: v for k, v in request.items() if k in PARTS})
         return ["registered"]
+
+    def fits(self, handoff):
+        """Whether the thread can keep a challenge under `handoff`: it holds one there already (a
+        row in place of another), or fewer rows than its capacity."""
+        return self.capacity is None or not challenge_rows_bounded or handoff in self.rows or len(self.rows) < self.capacity
 
     def reissued(self, m, text):
         """The HO `m` re-issues (rule 1, as thread_auditor.py reads a re-issue: the HO it supersedes), or None."""
@@ -427,8 +446,8 @@ class Thread:
                     and (past(rb.get("exp"), now) or past(ho.get("exp"), now)):
                 return ["refused", "THREAD_CONFIRMATION_EXPIRED"]
         self.said = []
+        original, challenge = self.challenge_of(m, text) if kind == "HO" else (None, None)
         if kind == "HO":
-            original, challenge = self.challenge_of(m, text)
             if challenge is not None:
                 # Note 34: an HO read with another profile than its challenge was is refused
                 # (HO_DIFFERS); so is one that contradicts the record (check-ho, section 5.3:
@@ -443,10 +462,21 @@ class Thread:
                     found = done_checker.contradictions(m, challenge["record"]) + needs
                     if found:
                         return ["refused", "HO_NEEDS_EXEC" if set(found) == {"HO_NEEDS_EXEC"} else "HO_DIFFERS"]
+        # A thread holds at most `capacity` lines; an HO whose original's challenge is carried over
+        # to it takes a row of its own, past the challenges the thread holds refused whole too.
+        if self.capacity is not None and len(self.stored) >= self.capacity:
+            return ["refused", "thread-full"]
+        if original is not None and not self.fits(m["id"]):
+            return ["refused", "thread-full"]
+        if kind == "HO":
+            if challenge is not None:
+                vocab = readback_checker.vocabulary_of(s)
+                exec_slots = ((vocab.profile or {}).get("exec") or {}).get(s.get("ask"), [])
                 # Carried to a re-issue, said (CHALLENGE_CARRIED, slot re); a part its rb= does
                 # not read dropped and said (READBACK_NOT_ASKED: criteria without rb=acc or
                 # rb=plan, slot acc; a record for an ask with no execution slots, note 100).
                 if original is not None:
+                    self.rows.add(m["id"])
                     self.said.append(["CHALLENGE_CARRIED", "re", None])
                 levels = (s.get("rb") or "").split("+")
                 if "expectAcc" in challenge and "acc" not in levels and "plan" not in levels:
@@ -457,6 +487,9 @@ class Thread:
                     del challenge["record"]
                 if any(part in challenge for part in PARTS):
                     self.expectations[m["id"]] = challenge
+                else:
+                    # Every part unread: nothing is kept under its id.
+                    self.rows.discard(m["id"])
         self.stored[m["id"]] = (m, form, text)
         self.texts.append(text)
         return ["stored", None]
@@ -571,6 +604,9 @@ class Statements:
                 or any(st[4] is not None and receiver_number(st[4].split(" ")[2], receiver) == number for st in self.all) \
                 or any(receiver_number(held[0]["slots"].get("re"), receiver) == number for held in self.thread.stored.values()):
             return refused("statement-refused", "n")
+        # A thread holds at most as many statements as lines, whatever their state.
+        if self.thread.capacity is not None and len(self.all) >= self.thread.capacity:
+            return refused("thread-full", None)
         self.all.append([handoff, exp, "pending", token, rb])
         return k, ["prepared", None, rid]
 
@@ -768,8 +804,8 @@ class Statements:
             self.end(self.withdrawn.get(s["re"], set()) if m["id"] == self.cancels.get(s["re"]) else set(), now, "cancelled")
 
 
-def replay(events, end):
-    thread = Thread()
+def replay(events, end, capacity=None):
+    thread = Thread(capacity)
     statements = Statements(thread)
     appends, orphans, marked, tokens, said, registrations = [], [], set(), {}, [], []
     for event in events:
@@ -788,7 +824,11 @@ def replay(events, end):
             continue
         if "challenge" in event:
             # The sender's challenge registered ahead of its HO (note 34), read with the profile it names.
-            registrations.append(thread.register(event, lambda: statements.standing(minute(event["at"]))) if challenges_kept else ["registered"])
+            registrations.append(thread.register(event, lambda: statements.standing(minute(event["at"]))) if challenges_kept else
+                                 ["refused", "thread-full", None, []] if not thread.fits(event["challenge"]) else ["registered"])
+            if not challenges_kept:
+                # --break-challenge drops it, but takes a row as the thread does.
+                thread.rows.add(event["challenge"])
             continue
         if "abandon" in event:
             if tokens.get(event["abandon"]) is not None:
