@@ -20,8 +20,8 @@
 // "statement", "exp", "n", "call", "token"}): for an HO of the thread live at that moment, the call
 // read by readCall in its vocabulary, the core's prepare under the given token, n null numbered as
 // the object's nextNumber does (freshNumber over the receiver's lines', statements' RBs' and cited
-// numbers), kept only when its RB's number is no line's of the thread, no other statement's RB's, nor cited
-// by a stored line's re=; refused in the object's order (no HO, not live, the call, no number, the
+// numbers), kept only when its RB's number is free (the Worker's numberTaken: no line's of the thread, no other
+// statement's RB's, nor cited by a stored line's re=); refused in the object's order (no HO, not live, the call, no number, the
 // core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
 // `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
@@ -59,6 +59,7 @@ import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/cha
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
 import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
 import { challengeRequest, uncarriedHandoff } from "../../../worker/thread/challenge-request.js";
+import { numberTaken } from "../../../worker/thread/number-taken.js";
 import { THREAD_CAPACITY } from "../../../worker/thread/thread-capacity.js";
 import type { ThreadCapacity } from "../../../worker/thread/thread-capacity.js";
 import type { ThreadProblem } from "../../../worker/thread/thread-problem.js";
@@ -214,14 +215,17 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity)
         refused("line-too-long", "call");
         continue;
       }
+      // Its number free in the thread by the object's rule (the Worker's numberTaken), looked up
+      // in what the replay holds: by number, in whatever spelling, as the object looks lines,
+      // statements and cited numbers up (note 16).
       const id = prepared.value.readback.id;
-      const rbFrom = prepared.value.readback.from ?? "";
-      // By number, in whatever spelling, as the object looks lines and statements up (note 16).
-      const number = messageNumber(id);
-      const same = (other: string | null | undefined): boolean => typeof other === "string" && messageSender(other) === rbFrom && messageNumber(other) === number;
-      const taken = [...stored.keys()].some(same) || store.all().some((st) => same(st.readback.id)) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id));
-      if (taken) {
-        refused("statement-refused", "n");
+      const taken = numberTaken(id, prepared.value.readback.from ?? "", n, {
+        line: (from, number) => [...stored.keys()].find((other) => messageSender(other) === from && messageNumber(other) === number),
+        statement: (from, number) => store.all().find((st) => messageSender(st.readback.id) === from && messageNumber(st.readback.id) === number)?.readback.id,
+        cited: (from, number) => [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === from && shownNumbers(l, from)[1] === number),
+      });
+      if (taken !== null) {
+        refused(taken.problem, (taken.extensions?.["parameter"] as string | undefined) ?? null);
         continue;
       }
       // As the object's storeWithAlarm: a statement past the statements the thread holds
