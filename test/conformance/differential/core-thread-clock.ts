@@ -48,12 +48,13 @@
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  abandon, arrivalRefusal, compileVocabulary, coreVocabulary, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
   expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
-import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary } from "../../../core/index.js";
+import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary, VocabularyResolver } from "../../../core/index.js";
 import { LIMITS, utf8Length } from "../../../worker/limits.js";
 import { profiles } from "../../../worker/profiles.js";
+import type { Profiles } from "../../../worker/profiles.js";
 import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
@@ -65,8 +66,7 @@ import type { ThreadCapacity } from "../../../worker/thread/thread-capacity.js";
 import type { ThreadProblem } from "../../../worker/thread/thread-problem.js";
 
 // The thread's profiles, as the object's profiles() gives them: a thread that fixed none.
-const threadProfiles = profiles(undefined);
-const resolve = threadProfiles.resolve;
+const unfixed = profiles(undefined);
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTION_OVERDUE"]);
 
 type Event =
@@ -77,8 +77,15 @@ type Event =
   | { readonly at: number; readonly challenge: string; readonly record?: unknown; readonly expectAcc?: string[]; readonly profile?: string }
   | { readonly at: number; readonly commit: number };
 
-/** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
-const vocabularyOf = (m: Message): Vocabulary => threadProfiles.vocabularyOf(m);
+/**
+ * The profiles of a thread whose appends name `inline`, an inline profile file (as the append
+ * route's `profile` takes one), compiled as the object's profiles() compiles it.
+ */
+function inlineProfiles(inline: unknown): Profiles {
+  const compiled = compileVocabulary(coreVocabulary, inline);
+  if (!compiled.ok) throw new Error(`the conversation's inline profile is refused: ${compiled.findings.map((f) => f.code).join(", ")}`);
+  return profiles(compiled.value);
+}
 
 /**
  * The thread's capacity as the object's `capacity` field holds it (thread-capacity.ts; the
@@ -90,7 +97,13 @@ function capacityOf(rows: number | undefined): ThreadCapacity {
   return rows === undefined ? THREAD_CAPACITY : { lines: rows, bytes: THREAD_CAPACITY.bytes };
 }
 
-function replay(events: readonly Event[], end: number, capacity: ThreadCapacity): unknown {
+function replay(events: readonly Event[], end: number, capacity: ThreadCapacity, inline: Profiles | undefined): unknown {
+  // As the object's profiles(): none fixed until an append naming the inline profile stores a
+  // line (its setProfile; a request storing none leaves it unfixed), then that profile.
+  let threadProfiles = unfixed;
+  const resolve: VocabularyResolver = (p) => threadProfiles.resolve(p);
+  /** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
+  const vocabularyOf = (m: Message): Vocabulary => threadProfiles.vocabularyOf(m);
   const stored = new Map<string, Message>();
   const held: HeldLines = {
     holds: (id) => stored.has(id),
@@ -311,19 +324,29 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity)
     // As the Worker's append route reads a request (worker/input.ts): a line past LIMITS.lineBytes
     // is refused, line-too-long, before the object sees it.
     const text = named(event.line);
+    // The append names the conversation's inline profile: fixed for this request's line, and kept
+    // once the line is stored (below); the route's own refusals come before the object.
+    const fixed = stored.size > 0;
     if (utf8Length(text) > LIMITS.lineBytes) {
       appends.push(["refused", "line-too-long", []]);
       continue;
     }
+    if (inline !== undefined) threadProfiles = inline;
+    // Each refusal below stores no line: a thread holding none is left without a profile.
+    const unfix = () => {
+      if (!fixed) threadProfiles = unfixed;
+    };
     const checked = readMessage(text, resolve);
     const m = checked.message;
     if (!checked.ok || m === null) {
       appends.push(["refused", "INVALID", []]);
+      unfix();
       continue;
     }
     const existing = stored.get(m.id);
     if (existing !== undefined) {
       appends.push(sameMessage(existing, m) ? ["duplicate", null, []] : ["refused", "THREAD_ID_REUSED", []]);
+      unfix();
       continue;
     }
     // As the object: the id of the RB a pending (in its window) or committed statement states is
@@ -331,11 +354,13 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity)
     const stated = statedIdReuse(store, m, timeAt(event.at));
     if (stated !== null) {
       appends.push(["refused", stated.code, []]);
+      unfix();
       continue;
     }
     const late = arrivalRefusal(m, event.at, held);
     if (late !== null) {
       appends.push(["refused", late.code, []]);
+      unfix();
       continue;
     }
     // As the object: an HO re-issuing a challenged one (the core's reissues) is checked with the
@@ -349,12 +374,14 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity)
       // said withheld: HO_DIFFERS, unless every error is HO_NEEDS_EXEC).
       if (challenge?.profile !== undefined && profileDiffers(m, challenge.profile, threadProfiles) !== null) {
         appends.push(["refused", "HO_DIFFERS", []]);
-        continue;
+        unfix();
+      continue;
       }
       const differs = challenge?.record === undefined ? [] : recordMismatch(m, challenge.record, vocabularyOf(m));
       if (differs[0] !== undefined) {
         appends.push(["refused", differs[0].code, []]);
-        continue;
+        unfix();
+      continue;
       }
     }
     // As the object stores a line: past the lines the thread holds, the request (this line) is
@@ -362,11 +389,13 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity)
     // challenges it holds (its carryChallenge, in the same transaction: nothing of the line stays).
     if (stored.size + 1 > capacity.lines) {
       appends.push(["refused", "thread-full", []]);
+      unfix();
       continue;
     }
     const carry = m.type === "HO" && challenge !== undefined && original !== null && inherited !== undefined ? carriedChallenge(m.id, original, registered, inherited) : null;
     if (carry !== null && !challengeFits(m.id)) {
       appends.push(["refused", "thread-full", []]);
+      unfix();
       continue;
     }
     stored.set(m.id, m);
@@ -471,7 +500,7 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity)
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
-  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number };
-  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity))));
+  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; profile?: unknown };
+  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity), c.profile === undefined ? undefined : inlineProfiles(c.profile))));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));
