@@ -5,6 +5,8 @@
 // cleared by commitClearance over the relayed readbacks and the sender's answers; the statements a
 // close or cancel ends; a record or criteria registered for an HO and carried to its re-issue;
 // a record the vocabulary does not read, a profile not shipped or not the parts' or the HO's;
+// a thread of small capacity, its lines, challenges (registered or carried over) and statements full;
+// a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges;
 // the done check a DN gets; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
@@ -146,13 +148,36 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(refusals(first.core.challenges)).toBeGreaterThan(refusals(first.replay.challenges));
   });
 
+  it("names a challenge the replay keeps past the thread's capacity, registered or carried over", { timeout: 90_000 }, () => {
+    // The replay that does not bound the challenges a thread holds registers one, or stores a
+    // re-issue whose original's challenge is carried over to it, where the thread is full.
+    const { status, output } = compare(["150", "1", "--first", "--break-full"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { challenges: unknown[][]; appends: unknown[][] }; replay: { challenges: unknown[][]; appends: unknown[][] } };
+    const full = (answers: { challenges: unknown[][]; appends: unknown[][] }) => [...answers.challenges, ...answers.appends].filter((a) => a[1] === "thread-full").length;
+    expect(full(first.core)).toBeGreaterThan(full(first.replay));
+  });
+
+  it("names a challenge naming the thread's own profile that the replay takes before a line fixed it", { timeout: 90_000 }, () => {
+    // The replay that knows the thread's inline profile from its first request registers a
+    // challenge naming it ahead of the thread's first line, where the thread knows no such profile.
+    const { status, output } = compare(["150", "1", "--first", "--break-inline"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { profile?: { profile: string } }; core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    expect(first.case.profile?.profile).toBe("wire");
+    const unknown = (answers: unknown[][]) => answers.filter((a) => a[1] === "unknown-profile").length;
+    expect(unknown(first.core.challenges)).toBeGreaterThan(unknown(first.replay.challenges));
+  });
+
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
     // The replay told to number past the receiver's lines alone, not its statements' RBs, picks
     // another RB id, or one a statement already states, which it then refuses (READBACK_ID_REUSED).
     const { status, output } = compare(["150", "1", "--first", "--break-numbering"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
-    const picked = first.core.statements.findIndex((a, i) => a[0] === "prepared" && JSON.stringify(a) !== JSON.stringify(first.replay.statements[i]));
+    // The core's prepare states another id, or the replay refuses the id it picked (naming n) where
+    // the core did otherwise (on a thread of small capacity, thread-full: its statements are full).
+    const picked = first.core.statements.findIndex((a, i) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[i]) && (a[0] === "prepared" || first.replay.statements[i]?.[2] === "n"));
     expect(picked).toBeGreaterThanOrEqual(0);
   });
 

@@ -20,6 +20,7 @@ import { LIMITS, utf8Length } from "../limits.js";
 import { withinAnswer } from "./answer-bytes.js";
 import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
+import { numberTaken } from "./number-taken.js";
 import { THREAD_CAPACITY } from "./thread-capacity.js";
 import { keptBytes, keptBytesValue, rowBytes, STORED_BYTES_KEY, THREAD_STORED_BYTES_SQL } from "./stored-bytes.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
@@ -1132,25 +1133,14 @@ export class ThreadObject extends DurableObject<Env> {
     // statement (a call value of a megabyte) could never be relayed, so never run, only stored.
     const bytes = utf8Length(line.value);
     if (bytes > LIMITS.lineBytes) return problem("line-too-long", `call: the statement's RB line would be ${bytes} bytes, and a line may hold at most ${LIMITS.lineBytes}, so it could never be relayed; the call's values are too long`, { parameter: "call", limit: LIMITS.lineBytes });
-    // A message id names one message: an RB under an id the thread holds, or that another
-    // statement already states, could never be relayed (THREAD_ID_REUSED), so never clear its act.
-    // Nor under a number of the receiver's that a stored line's re= cites (the `cited` table, as
-    // nextNumber counts it): that message is outside the thread, but it is the receiver's all the
-    // same, and the RB would be a second message under its id, which the re= then seems to answer.
-    // By number, as the cited numbers are and as the thread numbers (README note 16: where rw
-    // chooses an id it never writes one whose number the agent already used in another spelling):
-    // `ops-701` beside a stored `ops-0701` would be a second message of that number.
-    const id = prepared.value.readback.id;
-    const from = prepared.value.readback.from ?? "";
-    const number = messageNumber(id);
-    const heldAs = (sql: string): string | undefined => this.sql.exec<{ id: string }>(sql, from, number).toArray()[0]?.id;
-    const heldLine = heldAs("SELECT id FROM lines WHERE sender = ? AND n = ? LIMIT 1");
-    const stated = heldLine === undefined ? heldAs("SELECT rb_id AS id FROM statements WHERE rb_from = ? AND rb_n = ? LIMIT 1") : undefined;
-    const cited = (): boolean => this.sql.exec("SELECT 1 FROM cited WHERE agent = ? AND n = ?", from, number).toArray().length > 0;
-    const spelled = (held: string): string => (held === id ? " is" : ` has the number of ${held}, which is`);
-    const taken = heldLine !== undefined ? `${spelled(heldLine)} already a line of this thread` : stated !== undefined ? `${spelled(stated)} already another statement's readback` : cited() ? "cited" : null;
-    if (taken === "cited") return problem("statement-refused", `n=${n}: a line of this thread cites ${from}'s message number ${n} with re=, a message sent outside the thread, so this statement's RB, ${id}, would be a second message of that number (section 2: an id is unique within the conversation); give another n, or none for the next free one`, { parameter: "n" });
-    if (taken !== null) return problem("statement-refused", `n=${n}: ${id}${taken}, so this statement's RB could never be relayed; give another n, or none for the next free one`, { parameter: "n" });
+    // The id's number free in the thread (number-taken.ts's rule), looked up in its tables by number.
+    const heldAs = (sql: string, from: string, number: number): string | undefined => this.sql.exec<{ id: string }>(sql, from, number).toArray()[0]?.id;
+    const taken = numberTaken(prepared.value.readback.id, prepared.value.readback.from ?? "", n, {
+      line: (from, number) => heldAs("SELECT id FROM lines WHERE sender = ? AND n = ? LIMIT 1", from, number),
+      statement: (from, number) => heldAs("SELECT rb_id AS id FROM statements WHERE rb_from = ? AND rb_n = ? LIMIT 1", from, number),
+      cited: (from, number) => this.sql.exec("SELECT 1 FROM cited WHERE agent = ? AND n = ?", from, number).toArray().length > 0,
+    });
+    if (taken !== null) return { ok: false, problem: taken };
     if (staged !== undefined && !this.storeWithAlarm(staged, afterTime(request.exp))) {
       // Bounded as lines are: each prepare stores one, on any number of handoffs, kept whatever its end.
       const { lines: most, bytes: mostBytes } = this.capacity;

@@ -5,7 +5,7 @@ conversations with clocks, and compares them.
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
-                                     [--break-shape]
+                                     [--break-shape] [--break-full] [--break-inline]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -149,6 +149,10 @@ PLANTED = {
     "--break-shape": (thread_clock_checker, "shapes_read"),
     # A replay that keeps a record an HO's ask does not read, unsaid.
     "--break-unread": (thread_clock_checker, "unread_records_dropped"),
+    # A replay that takes a challenge naming the thread's own profile before a line fixed it.
+    "--break-inline": (thread_clock_checker, "inline_fixed_by_line"),
+    # A replay that stores challenges past the thread's capacity, registered or carried over.
+    "--break-full": (thread_clock_checker, "challenge_rows_bounded"),
 }
 
 
@@ -158,7 +162,7 @@ def main():
         if comparison.planted(flag):
             setattr(module, switch, False)
     cases = list(generate_thread_clocks.conversations(count, seed))
-    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"]))
+    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile")))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))
     found = comparison.clusters(triples, difference, first,
                                 lambda case, core, mine: {"case": case, "core": core, "replay": mine})

@@ -1,5 +1,7 @@
-// Reads JSON lines {"events": [...], "end": ms} on stdin and replays each conversation as a Worker's
-// thread takes it, one request at its moment (epoch ms), without workerd. A line ({"at", "line"}):
+// Reads JSON lines {"events": [...], "end": ms, "capacity"?: rows} on stdin and replays each conversation as a Worker's
+// thread takes it, one request at its moment (epoch ms), without workerd. `capacity`, the rows the
+// thread holds (its object's capacity field, as the Worker's tests lower it): a line past its lines,
+// a registration or a carry-over past its challenges, a prepare past its statements, thread-full. A line ({"at", "line"}):
 // read by readMessage (the shipped profiles, as a thread that fixed none), a line under a stored id
 // a duplicate (sameMessage) or THREAD_ID_REUSED, then the core's arrivalRefusal at its moment (what
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
@@ -18,8 +20,8 @@
 // "statement", "exp", "n", "call", "token"}): for an HO of the thread live at that moment, the call
 // read by readCall in its vocabulary, the core's prepare under the given token, n null numbered as
 // the object's nextNumber does (freshNumber over the receiver's lines', statements' RBs' and cited
-// numbers), kept only when its RB's number is no line's of the thread, no other statement's RB's, nor cited
-// by a stored line's re=; refused in the object's order (no HO, not live, the call, no number, the
+// numbers), kept only when its RB's number is free (the Worker's numberTaken: no line's of the thread, no other
+// statement's RB's, nor cited by a stored line's re=); refused in the object's order (no HO, not live, the call, no number, the
 // core's findings, the id taken), answered as the object's problem (kind, parameter, findings).
 // A line's `<agent>-@k@` is the id statement k's prepare stated (else `<agent>-<700 + k>`), and
 // `<agent>-@zk@` that id with a 0 before its number. A challenge ({"at", "challenge": HO id,
@@ -46,22 +48,25 @@
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  abandon, arrivalRefusal, compileVocabulary, coreVocabulary, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
   expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
-import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary } from "../../../core/index.js";
+import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary, VocabularyResolver } from "../../../core/index.js";
 import { LIMITS, utf8Length } from "../../../worker/limits.js";
 import { profiles } from "../../../worker/profiles.js";
+import type { Profiles } from "../../../worker/profiles.js";
 import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
 import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
 import { challengeRequest, uncarriedHandoff } from "../../../worker/thread/challenge-request.js";
+import { numberTaken } from "../../../worker/thread/number-taken.js";
+import { THREAD_CAPACITY } from "../../../worker/thread/thread-capacity.js";
+import type { ThreadCapacity } from "../../../worker/thread/thread-capacity.js";
 import type { ThreadProblem } from "../../../worker/thread/thread-problem.js";
 
 // The thread's profiles, as the object's profiles() gives them: a thread that fixed none.
-const threadProfiles = profiles(undefined);
-const resolve = threadProfiles.resolve;
+const unfixed = profiles(undefined);
 const ORPHAN_CODES = new Set(["THREAD_EXPIRED", "THREAD_OVERDUE", "THREAD_QUESTION_OVERDUE"]);
 
 type Event =
@@ -72,10 +77,33 @@ type Event =
   | { readonly at: number; readonly challenge: string; readonly record?: unknown; readonly expectAcc?: string[]; readonly profile?: string }
   | { readonly at: number; readonly commit: number };
 
-/** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
-const vocabularyOf = (m: Message): Vocabulary => threadProfiles.vocabularyOf(m);
+/**
+ * The profiles of a thread whose appends name `inline`, an inline profile file (as the append
+ * route's `profile` takes one), compiled as the object's profiles() compiles it.
+ */
+function inlineProfiles(inline: unknown): Profiles {
+  const compiled = compileVocabulary(coreVocabulary, inline);
+  if (!compiled.ok) throw new Error(`the conversation's inline profile is refused: ${compiled.findings.map((f) => f.code).join(", ")}`);
+  return profiles(compiled.value);
+}
 
-function replay(events: readonly Event[], end: number): unknown {
+/**
+ * The thread's capacity as the object's `capacity` field holds it (thread-capacity.ts; the
+ * Worker's tests lower it as a conversation's `capacity` does here): the most lines, challenges and
+ * statements, each counted in rows. Only rows are modelled: a conversation's bytes stay far below
+ * the bytes bound, which keeps the object's.
+ */
+function capacityOf(rows: number | undefined): ThreadCapacity {
+  return rows === undefined ? THREAD_CAPACITY : { lines: rows, bytes: THREAD_CAPACITY.bytes };
+}
+
+function replay(events: readonly Event[], end: number, capacity: ThreadCapacity, inline: Profiles | undefined): unknown {
+  // As the object's profiles(): none fixed until an append naming the inline profile stores a
+  // line (its setProfile; a request storing none leaves it unfixed), then that profile.
+  let threadProfiles = unfixed;
+  const resolve: VocabularyResolver = (p) => threadProfiles.resolve(p);
+  /** The vocabulary a message's p= names (the object's profiles().vocabularyOf). */
+  const vocabularyOf = (m: Message): Vocabulary => threadProfiles.vocabularyOf(m);
   const stored = new Map<string, Message>();
   const held: HeldLines = {
     holds: (id) => stored.has(id),
@@ -92,6 +120,9 @@ function replay(events: readonly Event[], end: number): unknown {
   // The object's challenges table: the sender's parts registered ahead of their HOs (criteria, a
   // record, the profile they were read with), carried to a re-issue, less what the HO does not read.
   const challenges = new Map<string, ChallengeRequest>();
+  // As the object's sqlChallenges().put counts rows: a new row past the capacity's is not stored
+  // (one in place of a row it holds always is; bytes are not reached here).
+  const challengeFits = (handoff: string): boolean => challenges.has(handoff) || challenges.size + 1 <= capacity.lines;
   // As the object's expectations: what a readback of a handoff is checked with (its expectationsOf,
   // the record as the HO's vocabulary reads it).
   const expectations = (handoff: string): ReadbackExpectations | undefined => {
@@ -197,14 +228,23 @@ function replay(events: readonly Event[], end: number): unknown {
         refused("line-too-long", "call");
         continue;
       }
+      // Its number free in the thread by the object's rule (the Worker's numberTaken), looked up
+      // in what the replay holds: by number, in whatever spelling, as the object looks lines,
+      // statements and cited numbers up (note 16).
       const id = prepared.value.readback.id;
-      const rbFrom = prepared.value.readback.from ?? "";
-      // By number, in whatever spelling, as the object looks lines and statements up (note 16).
-      const number = messageNumber(id);
-      const same = (other: string | null | undefined): boolean => typeof other === "string" && messageSender(other) === rbFrom && messageNumber(other) === number;
-      const taken = [...stored.keys()].some(same) || store.all().some((st) => same(st.readback.id)) || [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === rbFrom && shownNumbers(l, rbFrom)[1] === messageNumber(id));
-      if (taken) {
-        refused("statement-refused", "n");
+      const taken = numberTaken(id, prepared.value.readback.from ?? "", n, {
+        line: (from, number) => [...stored.keys()].find((other) => messageSender(other) === from && messageNumber(other) === number),
+        statement: (from, number) => store.all().find((st) => messageSender(st.readback.id) === from && messageNumber(st.readback.id) === number)?.readback.id,
+        cited: (from, number) => [...stored.values()].some((l) => l.re !== null && messageSender(l.re) === from && shownNumbers(l, from)[1] === number),
+      });
+      if (taken !== null) {
+        refused(taken.problem, (taken.extensions?.["parameter"] as string | undefined) ?? null);
+        continue;
+      }
+      // As the object's storeWithAlarm: a statement past the statements the thread holds
+      // (capacity.lines of them, whatever their state) is not stored, thread-full.
+      if (staged !== undefined && store.all().length + 1 > capacity.lines) {
+        refused("thread-full", null);
         continue;
       }
       if (staged !== undefined) store.put(staged);
@@ -248,6 +288,11 @@ function replay(events: readonly Event[], end: number): unknown {
         refuse(registration.problem);
         continue;
       }
+      // As the object's challengeNow stores it: past the challenges the thread holds, thread-full.
+      if (!challengeFits(event.challenge)) {
+        registrations.push(["refused", "thread-full", null, []]);
+        continue;
+      }
       challenges.set(event.challenge, registration.value.merged);
       registrations.push(["registered"]);
       continue;
@@ -279,19 +324,29 @@ function replay(events: readonly Event[], end: number): unknown {
     // As the Worker's append route reads a request (worker/input.ts): a line past LIMITS.lineBytes
     // is refused, line-too-long, before the object sees it.
     const text = named(event.line);
+    // The append names the conversation's inline profile: fixed for this request's line, and kept
+    // once the line is stored (below); the route's own refusals come before the object.
+    const fixed = stored.size > 0;
     if (utf8Length(text) > LIMITS.lineBytes) {
       appends.push(["refused", "line-too-long", []]);
       continue;
     }
+    if (inline !== undefined) threadProfiles = inline;
+    // Each refusal below stores no line: a thread holding none is left without a profile.
+    const unfix = () => {
+      if (!fixed) threadProfiles = unfixed;
+    };
     const checked = readMessage(text, resolve);
     const m = checked.message;
     if (!checked.ok || m === null) {
       appends.push(["refused", "INVALID", []]);
+      unfix();
       continue;
     }
     const existing = stored.get(m.id);
     if (existing !== undefined) {
       appends.push(sameMessage(existing, m) ? ["duplicate", null, []] : ["refused", "THREAD_ID_REUSED", []]);
+      unfix();
       continue;
     }
     // As the object: the id of the RB a pending (in its window) or committed statement states is
@@ -299,11 +354,13 @@ function replay(events: readonly Event[], end: number): unknown {
     const stated = statedIdReuse(store, m, timeAt(event.at));
     if (stated !== null) {
       appends.push(["refused", stated.code, []]);
+      unfix();
       continue;
     }
     const late = arrivalRefusal(m, event.at, held);
     if (late !== null) {
       appends.push(["refused", late.code, []]);
+      unfix();
       continue;
     }
     // As the object: an HO re-issuing a challenged one (the core's reissues) is checked with the
@@ -317,13 +374,29 @@ function replay(events: readonly Event[], end: number): unknown {
       // said withheld: HO_DIFFERS, unless every error is HO_NEEDS_EXEC).
       if (challenge?.profile !== undefined && profileDiffers(m, challenge.profile, threadProfiles) !== null) {
         appends.push(["refused", "HO_DIFFERS", []]);
-        continue;
+        unfix();
+      continue;
       }
       const differs = challenge?.record === undefined ? [] : recordMismatch(m, challenge.record, vocabularyOf(m));
       if (differs[0] !== undefined) {
         appends.push(["refused", differs[0].code, []]);
-        continue;
+        unfix();
+      continue;
       }
+    }
+    // As the object stores a line: past the lines the thread holds, the request (this line) is
+    // refused whole, thread-full; so is an HO whose carried-over challenge would be a row past the
+    // challenges it holds (its carryChallenge, in the same transaction: nothing of the line stays).
+    if (stored.size + 1 > capacity.lines) {
+      appends.push(["refused", "thread-full", []]);
+      unfix();
+      continue;
+    }
+    const carry = m.type === "HO" && challenge !== undefined && original !== null && inherited !== undefined ? carriedChallenge(m.id, original, registered, inherited) : null;
+    if (carry !== null && !challengeFits(m.id)) {
+      appends.push(["refused", "thread-full", []]);
+      unfix();
+      continue;
     }
     stored.set(m.id, m);
     const found = audit.add(m, stored.size);
@@ -338,8 +411,7 @@ function replay(events: readonly Event[], end: number): unknown {
       // with, stored under its id and said (carriedChallenge); then the parts its rb= does not read,
       // dropped and said (unreadChallenge).
       let carried: ChallengePart[] = [];
-      if (original !== null && inherited !== undefined) {
-        const carry = carriedChallenge(m.id, original, registered, inherited);
+      if (carry !== null) {
         challenges.set(m.id, carry.challenge);
         said.push(...carry.findings);
         carried = carry.parts;
@@ -428,7 +500,7 @@ function replay(events: readonly Event[], end: number): unknown {
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
-  const c = JSON.parse(text) as { events: Event[]; end: number };
-  out.push(JSON.stringify(replay(c.events, c.end)));
+  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; profile?: unknown };
+  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity), c.profile === undefined ? undefined : inlineProfiles(c.profile))));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

@@ -60,15 +60,17 @@ def contradictions(ho, record):
     return found
 
 
-def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None):
+def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thread_profile=None):
+    """`thread_profile`: the name of the profile the reader chose (a thread's own), which an HO
+    without p= is read with."""
     _, ho = validator.parse(ho_text)
     _, dn = validator.parse(dn_text)
     hs, ds = ho["slots"], dn["slots"]
-    p = hs.get("p")
-    vocab = readback_checker.vocabulary_of(hs)
+    p = hs.get("p") or thread_profile
+    vocab = readback_checker.vocabulary_of(hs) if p is None or "p" in hs else validator.SHIPPED[p]
     out = []
     # The receipt (note 26, as tier 1 of check-rb): a DN of an HO that is itself refused reports nothing.
-    if validator.validate(ho, None):
+    if validator.validate(ho, thread_profile):
         out.append(["DONE_RECEIPT", "re", ho["id"], ho["id"]])
     for key, want in (("from", hs.get("to")), ("to", hs.get("from")), ("item", hs.get("item"))):
         if ds.get(key) != want:

@@ -822,13 +822,111 @@ def shaped(draws, events):
     return events[:i] + [dict(challenge, at=at)] + events[i:]
 
 
+def bounded(draws, events):
+    """Now and then a thread that holds few rows (the object's capacity, as the Worker's tests lower
+    it: the most lines, the most challenges and the most statements): (events, capacity), else
+    (events, None). The capacity is drawn at an event: an HO re-issuing a challenged one (its
+    original's challenge carried over to it takes a row), a challenge, a prepare, or any; as the
+    lines before it and one or two more (none to two more but at a re-issue), or at a prepare as
+    the prepares before it and none or one more. Challenges for ids no HO of the conversation
+    has (`audit-9xx`), just before it at its moment, fill the rows the challenges before it may
+    have taken, and up to two past them (refused, thread-full): from there a registration, or a
+    carry-over, finds the challenges full, and the lines soon after it the lines. Drawn from `draws`."""
+    if not events:
+        return events, None
+    challenged = {e["challenge"] for e in events if "challenge" in e}
+    marks = {
+        "carry": [i for i, e in enumerate(events) if "line" in e and e["line"].split(" ")[1:2] == ["HO"] and slot(e["line"], "re") in challenged],
+        "challenge": [i for i, e in enumerate(events) if "challenge" in e],
+        "prepare": [i for i, e in enumerate(events) if "prepare" in e],
+        "any": list(range(len(events))),
+    }
+    # A re-issue of a challenged HO is rarer than the rest: a conversation with one is bounded
+    # more often, and mostly at it.
+    if draws.random() >= (0.5 if marks["carry"] else 0.3):
+        return events, None
+    kind = "carry" if marks["carry"] and draws.random() < 0.6 else draws.choice([k for k, v in marks.items() if v])
+    at = draws.choice(marks[kind])
+    lines = sum(1 for e in events[:at] if "line" in e)
+    if kind == "prepare":
+        capacity = max(1, sum(1 for e in events[:at] if "prepare" in e) + draws.choice([0, 1]))
+    else:
+        capacity = max(1, lines + draws.choice([1, 1, 2] if kind == "carry" else [0, 0, 1, 1, 2]))
+    registered = len({e["challenge"] for e in events[:at] if "challenge" in e})
+    fillers = max(0, capacity - registered + draws.choice([0, 0, 1, 2]))
+    moment = events[at]["at"]
+    fill = [{"at": moment, "challenge": f"audit-{901 + i}", "expectAcc": generate_readbacks.criteria(draws, 1)} for i in range(fillers)]
+    return events[:at] + fill + events[at:], capacity
+
+
+# The thread's own profile, inline (as the append route's `profile` takes a profile file): one ask
+# with execution slots and slots of its own, nothing required and no rule, so a line without `p=`
+# (read with it once the thread fixed it) reads as with the core alone: none written here uses
+# its ask or slots without naming it.
+INLINE = {
+    "profile": "wire", "version": "0.1", "extends": "RW1", "title": "Wire transfers", "desc": "A thread's own profile.",
+    "asks": {"WIRE": "send a wire transfer"},
+    "slots": [{"key": "wamt", "type": "money", "on": ["HO", "RB", "DN", "ST"], "desc": "amount"},
+              {"key": "wref", "type": "token", "on": ["HO", "RB", "DN", "ST"], "desc": "reference"}],
+    "exec": {"WIRE": ["wamt", "wref"]},
+}
+
+
+def inline(draws, events):
+    """Now and then a thread created with a profile of its own (INLINE, named `wire`): (events,
+    profile), else (events, None). An HO naming it with p= (asking rb=exec, or echo), challenges
+    naming it by name (criteria, a record of its slots, agreeing or not with the HO; now and then
+    ahead of the thread's first line, when no profile is fixed yet; now and then after its HO), its
+    readbacks (the values as handed, or another amount; now and then naming p=pay) and a prepare
+    of its call. Drawn from `draws`."""
+    if not events or draws.random() >= 0.15:
+        return events, None
+    n = draws.choice([655, 656])
+    rb = draws.choice(["exec", "exec", "echo", "acc+exec"])
+    ho = f"RW1 HO ops-{n} p=wire from=ops to=builder item=acme:W-{n} ask=WIRE rb={rb} wamt=12.50 wref=W{n}"
+    out = list(events)
+    at = draws.randint(0, len(out))
+    moment = out[at - 1]["at"] if at > 0 else out[0]["at"]
+    out.insert(at, {"at": moment, "line": ho})
+    for _ in range(draws.randint(1, 3)):
+        challenge = {"challenge": f"ops-{n}"}
+        if draws.random() < 0.85:
+            challenge["profile"] = draws.choice(["wire", "wire", "wire", "pay"])
+        r = draws.random()
+        if r < 0.5:
+            challenge["record"] = {"wamt": draws.choice(["12.50", "12.50", "13.00"])} if draws.random() < 0.8 else {"wref": f"W{n}", "wamt": 12.5}
+        if r >= 0.3:
+            challenge["expectAcc"] = generate_readbacks.criteria(draws, 1)
+        i = draws.choice([0, draws.randint(0, len(out)), draws.randint(out.index(next(e for e in out if e.get("line") == ho)), len(out))])
+        out.insert(i, dict(challenge, at=out[i - 1]["at"] if i > 0 else out[0]["at"]))
+    where = out.index(next(e for e in out if e.get("line") == ho))
+    for j in range(draws.randint(0, 2)):
+        amount = draws.choice(["12.50", "12.50", "99.00"])
+        p = draws.choice(["wire", "wire", "wire", "pay"])
+        line = f"RW1 RB builder-{n + 10 + j} re=ops-{n} p={p} from=builder to=ops item=acme:W-{n} ask=WIRE wamt={amount} wref=W{n}"
+        i = draws.randint(where + 1, len(out))
+        out.insert(i, {"at": out[i - 1]["at"], "line": line})
+    if draws.random() < 0.5:
+        k = 1 + max([e["statement"] for e in out if "prepare" in e], default=-1)
+        i = draws.randint(where + 1, len(out))
+        out.insert(i, {"at": out[i - 1]["at"], "prepare": f"ops-{n}", "statement": k, "exp": "20261002T1200Z", "n": None,
+                       "call": {"wamt": draws.choice(["12.50", "12.50", "14.00"]), "wref": f"W{n}"}, "token": token(k)})
+    return out, INLINE
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
-    # The draws added since (numbered_after) come from a stream of their own.
+    # The draws added since (numbered_after) come from a stream of their own, and the thread's
+    # capacity (bounded) from another, so the conversations drawn before stay as they were.
     draws = random.Random(f"{seed} draws")
+    sizes = random.Random(f"{seed} capacity")
+    # The thread's inline profile (inline) from a stream of its own too.
+    profiled = random.Random(f"{seed} inline")
     for _ in range(count):
         c = conversation(rng)
-        yield dict(c, events=shaped(draws, numbered_after(draws, c["events"])))
+        events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
+        events, capacity = bounded(sizes, events)
+        yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}))
 
 
 if __name__ == "__main__":

@@ -179,6 +179,12 @@ late_records_held = True
 unread_records_dropped = True
 # Whether a statement whose RB line passes a line's 8,192 bytes is refused (--break-line plants a replay that prepares it).
 lines_bounded = True
+# Whether a challenge naming the thread's own profile is refused until a line fixed it (--break-inline
+# plants a replay that knows the profile from the first request).
+inline_fixed_by_line = True
+# Whether the challenges a thread holds are bounded, on registration and on carry-over (--break-full
+# plants a replay that stores them past the thread's capacity).
+challenge_rows_bounded = True
 LINE_BYTES = 8192
 PARTS = ("expectAcc", "record")
 
@@ -255,7 +261,18 @@ def past(exp, now):
 
 
 class Thread:
-    def __init__(self):
+    def __init__(self, capacity=None, inline=None):
+        # The name of the thread's own profile (an inline profile file its appends name), or None:
+        # fixed by the first append that stores a line, so a thread holding none has no profile.
+        self.inline = inline
+        # What a thread holds (README, "A thread's size", note 34; the object's capacity): at most
+        # `capacity` lines, as many challenges (one row an HO id) and as many statements; None for
+        # a thread whose bounds a conversation this size never reaches.
+        self.capacity = capacity
+        # The ids the thread keeps a challenge under: a row added when one is registered (ahead of
+        # its HO or for it) and when a re-issue is stored with its original's carried over, deleted
+        # when an HO is stored whose rb= reads none of the parts its id holds.
+        self.rows = set()
         self.stored = {}  # id -> (message as validator reads it, its canonical form)
         self.texts = []  # the stored lines, in order
         self.statements = []  # the prepared statements (Statements.all)
@@ -289,6 +306,8 @@ class Thread:
             return ["registered"]
         held = self.stored.get(handoff)
         ho = held[0] if held is not None and held[0]["type"] == "HO" else None
+        # The thread's profile, once a line fixed it: what a line without p= is read with.
+        chosen = self.inline if self.stored else None
         # Note 34: registered until its readback is checked (a readback from its receiver to its sender).
         if ho is not None and any(h[0]["type"] == "RB" and h[0]["slots"].get("re") == handoff and (h[0]["slots"].get("from"), h[0]["slots"].get("to")) == (ho["slots"].get("to"), ho["slots"].get("from")) for h in self.stored.values()):
             return ["refused", "thread-conflict", "handoff", []]
@@ -310,15 +329,16 @@ class Thread:
         # Note 34: the profile named is resolved as an HO's p= is (the thread has none of its own
         # here, so a shipped one; another name is unknown-profile), and must be the one the parts
         # held were read with, or the appended HO's.
-        if "profile" in request and profiles_read and request["profile"] not in validator.SHIPPED:
+        # A thread's own profile is known by its name once the thread fixed it, as a shipped one.
+        if "profile" in request and profiles_read and (request["profile"] not in validator.SHIPPED or (request["profile"] == self.inline and chosen is None and inline_fixed_by_line)):
             return ["refused", "unknown-profile", "profile", []]
-        read_with = ho["slots"].get("p") if ho is not None else before.get("profile") or (None if any(part in before for part in PARTS) else False)
+        read_with = (ho["slots"].get("p") or chosen) if ho is not None else before.get("profile") or (chosen if any(part in before for part in PARTS) else False)
         if profiles_read and "profile" in request and read_with is not False and request["profile"] != read_with:
             return ["refused", "thread-conflict", "profile", []]
         # What the parts are read with: the HO's vocabulary, else the profile named or the one
         # the parts held were read with, else the core (section 7: "Without p=, only core
         # vocabulary is valid").
-        named = ho["slots"].get("p") if ho is not None else request.get("profile") or before.get("profile")
+        named = (ho["slots"].get("p") or chosen) if ho is not None else request.get("profile") or before.get("profile") or chosen
         vocab = validator.SHIPPED.get(named, validator.CORE)
         if ho is not None:
             # For an HO of the thread: live (a handoff closed or superseded has no readback left to
@@ -356,11 +376,19 @@ class Thread:
                 return ["refused", "invalid-request", "expectAcc", sorted(findings)]
         if not request.get("expectAcc") and "record" not in request:
             return ["registered"]
+        if not self.fits(handoff):
+            return ["refused", "thread-full", None, []]
+        self.rows.add(handoff)
         self.registered[handoff] = dict(before, **request)
         if ho is not None:
             # The HO is here: its readbacks are checked with it from now on.
             self.expectations[handoff] = dict(self.expectations.get(handoff, {}), **{k: v for k, v in request.items() if k in PARTS})
         return ["registered"]
+
+    def fits(self, handoff):
+        """Whether the thread can keep a challenge under `handoff`: it holds one there already (a
+        row in place of another), or fewer rows than its capacity."""
+        return self.capacity is None or not challenge_rows_bounded or handoff in self.rows or len(self.rows) < self.capacity
 
     def reissued(self, m, text):
         """The HO `m` re-issues (rule 1, as thread_auditor.py reads a re-issue: the HO it supersedes), or None."""
@@ -427,14 +455,14 @@ class Thread:
                     and (past(rb.get("exp"), now) or past(ho.get("exp"), now)):
                 return ["refused", "THREAD_CONFIRMATION_EXPIRED"]
         self.said = []
+        original, challenge = self.challenge_of(m, text) if kind == "HO" else (None, None)
         if kind == "HO":
-            original, challenge = self.challenge_of(m, text)
             if challenge is not None:
                 # Note 34: an HO read with another profile than its challenge was is refused
                 # (HO_DIFFERS); so is one that contradicts the record (check-ho, section 5.3:
                 # HO_DIFFERS, which value not said, the record being private), HO_NEEDS_EXEC where
                 # it does not ask rb=exec for an ask with execution slots and nothing else differs.
-                if "profile" in challenge and s.get("p") != challenge["profile"]:
+                if "profile" in challenge and (s.get("p") or self.inline) != challenge["profile"]:
                     return ["refused", "HO_DIFFERS"]
                 vocab = readback_checker.vocabulary_of(s)
                 exec_slots = ((vocab.profile or {}).get("exec") or {}).get(s.get("ask"), [])
@@ -443,10 +471,21 @@ class Thread:
                     found = done_checker.contradictions(m, challenge["record"]) + needs
                     if found:
                         return ["refused", "HO_NEEDS_EXEC" if set(found) == {"HO_NEEDS_EXEC"} else "HO_DIFFERS"]
+        # A thread holds at most `capacity` lines; an HO whose original's challenge is carried over
+        # to it takes a row of its own, past the challenges the thread holds refused whole too.
+        if self.capacity is not None and len(self.stored) >= self.capacity:
+            return ["refused", "thread-full"]
+        if original is not None and not self.fits(m["id"]):
+            return ["refused", "thread-full"]
+        if kind == "HO":
+            if challenge is not None:
+                vocab = readback_checker.vocabulary_of(s)
+                exec_slots = ((vocab.profile or {}).get("exec") or {}).get(s.get("ask"), [])
                 # Carried to a re-issue, said (CHALLENGE_CARRIED, slot re); a part its rb= does
                 # not read dropped and said (READBACK_NOT_ASKED: criteria without rb=acc or
                 # rb=plan, slot acc; a record for an ask with no execution slots, note 100).
                 if original is not None:
+                    self.rows.add(m["id"])
                     self.said.append(["CHALLENGE_CARRIED", "re", None])
                 levels = (s.get("rb") or "").split("+")
                 if "expectAcc" in challenge and "acc" not in levels and "plan" not in levels:
@@ -457,6 +496,9 @@ class Thread:
                     del challenge["record"]
                 if any(part in challenge for part in PARTS):
                     self.expectations[m["id"]] = challenge
+                else:
+                    # Every part unread: nothing is kept under its id.
+                    self.rows.discard(m["id"])
         self.stored[m["id"]] = (m, form, text)
         self.texts.append(text)
         return ["stored", None]
@@ -571,6 +613,9 @@ class Statements:
                 or any(st[4] is not None and receiver_number(st[4].split(" ")[2], receiver) == number for st in self.all) \
                 or any(receiver_number(held[0]["slots"].get("re"), receiver) == number for held in self.thread.stored.values()):
             return refused("statement-refused", "n")
+        # A thread holds at most as many statements as lines, whatever their state.
+        if self.thread.capacity is not None and len(self.all) >= self.thread.capacity:
+            return refused("thread-full", None)
         self.all.append([handoff, exp, "pending", token, rb])
         return k, ["prepared", None, rid]
 
@@ -698,14 +743,14 @@ class Statements:
         order = {mid: i for i, mid in enumerate(self.thread.stored)}
         passing = sorted((h != re, -order[rb], rb, h) for h in line for rb, v in report["readbacks"].get(h, []) if v == "wilco")
         if not passing:
-            findings = done_checker.check(held[2], self.thread.stored[m["id"]][2], record=self.thread.expectations.get(re, {}).get("record"))
+            findings = done_checker.check(held[2], self.thread.stored[m["id"]][2], record=self.thread.expectations.get(re, {}).get("record"), thread_profile=self.thread.inline)
             return [None, done_checker.ok(findings) and not said, findings]
         _, _, rb, planned = passing[0]
         dn_text = self.thread.stored[m["id"]][2]
         if planned != re:
             # The DN read as answering the HO its plan read back (the same sender, receiver and item).
             dn_text = dn_text.replace(f" re={re} ", f" re={planned} ", 1)
-        findings = done_checker.check(self.thread.stored[planned][2], dn_text, self.thread.stored[rb][2], "wilco", self.thread.expectations.get(planned, {}).get("record"))
+        findings = done_checker.check(self.thread.stored[planned][2], dn_text, self.thread.stored[rb][2], "wilco", self.thread.expectations.get(planned, {}).get("record"), self.thread.inline)
         return [rb, done_checker.ok(findings) and not said, findings]
 
     def withdraws(self, m, now):
@@ -768,8 +813,22 @@ class Statements:
             self.end(self.withdrawn.get(s["re"], set()) if m["id"] == self.cancels.get(s["re"]) else set(), now, "cancelled")
 
 
-def replay(events, end):
-    thread = Thread()
+def replay(events, end, capacity=None, profile=None):
+    """`profile`: the inline profile file the thread's appends name (its own), or None."""
+    if profile is None:
+        return replay_with(events, end, capacity, None)
+    # Read as a shipped profile is, by its name (validator.py's Vocabulary of the file), for this
+    # conversation only: a line naming it is read with it, a challenge may name it.
+    name = profile["profile"]
+    validator.SHIPPED[name], validator.PROFILES[name] = validator.Vocabulary(profile), profile
+    try:
+        return replay_with(events, end, capacity, name)
+    finally:
+        del validator.SHIPPED[name], validator.PROFILES[name]
+
+
+def replay_with(events, end, capacity, inline):
+    thread = Thread(capacity, inline)
     statements = Statements(thread)
     appends, orphans, marked, tokens, said, registrations = [], [], set(), {}, [], []
     for event in events:
@@ -788,7 +847,11 @@ def replay(events, end):
             continue
         if "challenge" in event:
             # The sender's challenge registered ahead of its HO (note 34), read with the profile it names.
-            registrations.append(thread.register(event, lambda: statements.standing(minute(event["at"]))) if challenges_kept else ["registered"])
+            kept = (dict(thread.registered), dict(thread.expectations))
+            registrations.append(thread.register(event, lambda: statements.standing(minute(event["at"]))))
+            if not challenges_kept:
+                # --break-challenge answers it as the thread does, and drops what it registered.
+                thread.registered, thread.expectations = kept
             continue
         if "abandon" in event:
             if tokens.get(event["abandon"]) is not None:
