@@ -13,6 +13,7 @@
  * spelling): `ops-701` beside a stored `ops-0701` would be a second message of that number.
  */
 import { messageNumber } from "../../core/index.js";
+import { problem } from "./thread-problem.js";
 import type { ThreadProblem } from "./thread-problem.js";
 
 /** The thread's ids of an agent's number, as one side looks them up (by sender and number, any spelling). */
@@ -42,5 +43,5 @@ export function numberTaken(id: string, from: string, n: number, held: HeldNumbe
 }
 
 function refused(n: number, why: string): ThreadProblem {
-  return { problem: "statement-refused", detail: `n=${n}: ${why}`, extensions: { parameter: "n" } };
+  return problem("statement-refused", `n=${n}: ${why}`, { parameter: "n" }).problem;
 }
