@@ -22,6 +22,30 @@ import { runComparison } from "./differential/run-comparison.js";
 
 const compare = (args: readonly string[]) => runComparison("compare_thread_clocks.py", args);
 
+/** What one side answered, by list, as the comparison prints it. */
+interface Answers {
+  readonly appends: unknown[][];
+  readonly statements: unknown[][];
+  readonly challenges: unknown[][];
+  readonly end: { readonly handoffs: unknown[][] };
+}
+/** The first conversation the two sides read differently: the case and both answers. */
+interface Divergence {
+  readonly case: { readonly events: Record<string, unknown>[]; readonly profile?: { readonly profile: string } };
+  readonly core: Answers;
+  readonly replay: Answers;
+}
+
+/** A run with a break planted: it must diverge, and it names the first conversation that does. */
+const broken = (args: readonly string[]): Divergence => {
+  const { status, output } = compare(args);
+  expect(status).toBe(1);
+  return JSON.parse(output) as Divergence;
+};
+
+/** The first answer in which the core's list and the replay's differ. */
+const firstDiffering = (core: readonly unknown[], replay: readonly unknown[]): number => core.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(replay[k]));
+
 describe("differential check of a thread's clock (reply ahead, readback and confirmation windows, alarms)", () => {
   it("agrees with the independent replay on 800 seeded conversations", { timeout: 90_000 }, () => {
     const { status, output } = compare(["800", "1", "--first"]);
@@ -31,9 +55,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
 
   it("names a disagreement when there is one", { timeout: 90_000 }, () => {
     // The replay told that a readback may be confirmed whenever the yes comes takes a late val=Y the core refuses.
-    const { status, output } = compare(["150", "1", "--first", "--break-confirmation"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-confirmation"]);
     expect(first.core.appends.some((a) => a[1] === "THREAD_CONFIRMATION_EXPIRED")).toBe(true);
     expect(first.replay.appends.some((a) => a[1] === "THREAD_CONFIRMATION_EXPIRED")).toBe(false);
   });
@@ -41,9 +63,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a commit the replay runs without its readback's clearance", { timeout: 90_000 }, () => {
     // The replay told that a statement runs whenever it is in its window, whatever was relayed,
     // checked or answered, commits what the core refuses until a passing, unheld readback relays it.
-    const { status, output } = compare(["300", "1", "--first", "--break-commit"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const first = broken(["300", "1", "--first", "--break-commit"]);
     const refused = first.core.statements.findIndex((a, i) => a[0] === "refused" && a.length === 4 && first.replay.statements[i]?.[0] === "committed");
     expect(refused).toBeGreaterThanOrEqual(0);
   });
@@ -51,9 +71,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a relay of a statement, not as prepared, that the replay says nothing of", { timeout: 90_000 }, () => {
     // The replay told that a relayed RB carrying a statement's token clears nothing only when the
     // statement is gone says nothing of one that changed what the statement states.
-    const { status, output } = compare(["150", "1", "--first", "--break-relay"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-relay"]);
     const said = first.core.appends.findIndex((a, i) => JSON.stringify(a[3]) !== JSON.stringify(first.replay.appends[i]?.[3]));
     expect((first.core.appends[said]?.[3] as unknown[][]).map((f) => f.slice(0, 2))).toStrictEqual([["STATEMENT_REFUSED", "x_tok"]]);
     expect(first.replay.appends[said]?.[3]).toStrictEqual([]);
@@ -62,10 +80,8 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names why a prepare was refused when the replay says otherwise", { timeout: 90_000 }, () => {
     // The replay told to hold a call to the execution slots without reading it in the HO's
     // vocabulary refuses a non-pay HO's statement for its rb= where the thread refuses the call.
-    const { status, output } = compare(["150", "1", "--first", "--break-prepare"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
-    const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
+    const first = broken(["150", "1", "--first", "--break-prepare"]);
+    const i = firstDiffering(first.core.statements, first.replay.statements);
     expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "invalid-request", "call"]);
     expect((first.core.statements[i]?.[3] as unknown[][])[0]?.[0]).toBe("RECORD_SHAPE");
     expect(first.replay.statements[i]?.[1]).toBe("statement-refused");
@@ -74,9 +90,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a done check whose check-dn takes values on a NOOP report", { timeout: 90_000 }, () => {
     // The replay's check-dn told to take execution values on out=NOOP stores as passing a DN the
     // thread's check-dn finds DONE_NOOP (section 5.3, note 26).
-    const { status, output } = compare(["300", "1", "--first", "--break-noop"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const first = broken(["300", "1", "--first", "--break-noop"]);
     const i = first.core.appends.findIndex((a, k) => JSON.stringify(a[4] ?? null) !== JSON.stringify(first.replay.appends[k]?.[4] ?? null));
     const core = first.core.appends[i]?.[4] as [string | null, boolean, unknown[][]];
     const mine = first.replay.appends[i]?.[4] as [string | null, boolean, unknown[][]];
@@ -87,9 +101,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a handoff the replay judges without the record its sender registered ahead of it", { timeout: 90_000 }, () => {
     // The replay that drops the challenge reads the challenged HO's readback as if the thread held
     // no record for the account the HO leaves to the receiver, where the thread checks it against it.
-    const { status, output } = compare(["150", "1", "--first", "--break-challenge"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
+    const first = broken(["150", "1", "--first", "--break-challenge"]);
     // Any of the conversation's challenged HOs (a record's, criteria's): one stands otherwise.
     const challenged = first.case.events.filter((e) => "challenge" in e).map((e) => e["challenge"]);
     expect(challenged.length).toBeGreaterThan(0);
@@ -100,9 +112,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a readback the replay judges without the criteria its sender withheld", { timeout: 90_000 }, () => {
     // The replay that drops the withheld criteria at tier 4 judges a criteria HO's readback as if
     // the sender had registered none (ACC_UNCHECKED, a note) where the thread compares them.
-    const { status, output } = compare(["150", "1", "--first", "--break-criteria"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { case: { events: Record<string, unknown>[] }; core: { end: { handoffs: unknown[][] } }; replay: { end: { handoffs: unknown[][] } } };
+    const first = broken(["150", "1", "--first", "--break-criteria"]);
     const challenged = first.case.events.filter((e) => Array.isArray(e["expectAcc"])).map((e) => e["challenge"]);
     const differs = first.core.end.handoffs.filter((h, i) => challenged.includes(h[0]) && h[3] !== first.replay.end.handoffs[i]?.[3]);
     expect(differs.length).toBeGreaterThan(0);
@@ -110,19 +120,15 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
 
   it("names a re-issue the replay does not hold to its original's challenge", { timeout: 90_000 }, () => {
     // The replay that carries nothing to a re-issue (note 34) says no CHALLENGE_CARRIED where the thread does.
-    const { status, output } = compare(["150", "1", "--first", "--break-carry"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { appends: unknown[][] }; replay: { appends: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-carry"]);
     const carried = (appends: unknown[][]) => appends.filter((a) => ((a[3] ?? []) as unknown[][]).some((f) => f[0] === "CHALLENGE_CARRIED")).length;
     expect(carried(first.core.appends)).toBeGreaterThan(carried(first.replay.appends));
   });
 
   it("names a statement whose RB line passes a line's bytes when the replay prepares it", { timeout: 90_000 }, () => {
     // The replay that does not bound the RB line prepares a statement no relay could ever carry.
-    const { status, output } = compare(["300", "1", "--first", "--break-line"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
-    const i = first.core.statements.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[k]));
+    const first = broken(["300", "1", "--first", "--break-line"]);
+    const i = firstDiffering(first.core.statements, first.replay.statements);
     expect(first.core.statements[i]?.slice(0, 3)).toStrictEqual(["refused", "line-too-long", "call"]);
     expect(first.replay.statements[i]?.[0]).toBe("prepared");
   });
@@ -130,10 +136,8 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a record the replay takes though the vocabulary does not read it", { timeout: 90_000 }, () => {
     // The replay that reads no record when it is registered takes one with a key no slot has, or a
     // value its slot's type does not admit, which the thread refuses (invalid-record, note 24).
-    const { status, output } = compare(["150", "1", "--first", "--break-record"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
-    const i = first.core.challenges.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(first.replay.challenges[k]));
+    const first = broken(["150", "1", "--first", "--break-record"]);
+    const i = firstDiffering(first.core.challenges, first.replay.challenges);
     expect(first.core.challenges[i]?.slice(0, 3)).toStrictEqual(["refused", "invalid-record", "record"]);
     expect((first.core.challenges[i]?.[3] as string[]).every((code) => code === "RECORD_SHAPE")).toBe(true);
   });
@@ -141,9 +145,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a challenge's profile the replay takes though it is none shipped, or not its parts' or its HO's", { timeout: 90_000 }, () => {
     // The replay that takes any profile registers what the thread refuses (unknown-profile, or
     // thread-conflict naming profile, note 34), or refuses an HO the thread stores.
-    const { status, output } = compare(["150", "1", "--first", "--break-profile"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-profile"]);
     const refusals = (answers: unknown[][]) => answers.filter((a) => a[2] === "profile").length;
     expect(refusals(first.core.challenges)).toBeGreaterThan(refusals(first.replay.challenges));
   });
@@ -151,9 +153,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a challenge the replay keeps past the thread's capacity, registered or carried over", { timeout: 90_000 }, () => {
     // The replay that does not bound the challenges a thread holds registers one, or stores a
     // re-issue whose original's challenge is carried over to it, where the thread is full.
-    const { status, output } = compare(["150", "1", "--first", "--break-full"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { challenges: unknown[][]; appends: unknown[][] }; replay: { challenges: unknown[][]; appends: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-full"]);
     const full = (answers: { challenges: unknown[][]; appends: unknown[][] }) => [...answers.challenges, ...answers.appends].filter((a) => a[1] === "thread-full").length;
     expect(full(first.core)).toBeGreaterThan(full(first.replay));
   });
@@ -161,9 +161,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names a challenge naming the thread's own profile that the replay takes before a line fixed it", { timeout: 90_000 }, () => {
     // The replay that knows the thread's inline profile from its first request registers a
     // challenge naming it ahead of the thread's first line, where the thread knows no such profile.
-    const { status, output } = compare(["150", "1", "--first", "--break-inline"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { case: { profile?: { profile: string } }; core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-inline"]);
     expect(first.case.profile?.profile).toBe("wire");
     const unknown = (answers: unknown[][]) => answers.filter((a) => a[1] === "unknown-profile").length;
     expect(unknown(first.core.challenges)).toBeGreaterThan(unknown(first.replay.challenges));
@@ -172,9 +170,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {
     // The replay told to number past the receiver's lines alone, not its statements' RBs, picks
     // another RB id, or one a statement already states, which it then refuses (READBACK_ID_REUSED).
-    const { status, output } = compare(["150", "1", "--first", "--break-numbering"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { statements: unknown[][] }; replay: { statements: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-numbering"]);
     // The core's prepare states another id, or the replay refuses the id it picked (naming n) where
     // the core did otherwise (on a thread of small capacity, thread-full: its statements are full).
     const picked = first.core.statements.findIndex((a, i) => JSON.stringify(a) !== JSON.stringify(first.replay.statements[i]) && (a[0] === "prepared" || first.replay.statements[i]?.[2] === "n"));
@@ -185,9 +181,7 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     // The replay told to take any shape goes on to register (or refuse as the thread would) an id
     // no HO line can carry, a challenge of no part (empty criteria are none) or a record that is
     // no object, which the route refuses first (invalid-request).
-    const { status, output } = compare(["150", "1", "--first", "--break-shape"]);
-    expect(status).toBe(1);
-    const first = JSON.parse(output) as { core: { challenges: unknown[][] }; replay: { challenges: unknown[][] } };
+    const first = broken(["150", "1", "--first", "--break-shape"]);
     const shaped = first.core.challenges.findIndex((a, i) => a[1] === "invalid-request" && JSON.stringify(first.replay.challenges[i]) !== JSON.stringify(a));
     expect(shaped).toBeGreaterThanOrEqual(0);
   });
