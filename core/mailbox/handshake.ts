@@ -157,15 +157,12 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   const proposals = new Set([h.id]);
   // The counters of a chain a lost crossing took: no longer terms on the table (README note 131).
   const lostProposals = new Set<string>();
-  // What the thread holds to the pairs. A hello that lost a crossing judges its thread as an
-  // uncrossed one for the chains that remain (README note 141): those are kept here until the walk
-  // shows some chain or name remains, and a superseded hello's thread is the pairs' whole.
-  const heldToPairs: OutsideWork[] = crossed.size === 0 ? unbound : [];
-  // Its work likewise: judged as an uncrossed hello's for the chains that remain (README note 142),
-  // kept here until the walk shows some remain; a superseded hello's thread is the pairs' whole, so
+  // What the thread holds to the pairs (`unbound`), its work beyond what it binds (`outside`) and
+  // its work findings. A hello that lost a crossing judges its thread, profile and work, as an
+  // uncrossed one for the chains that remain (README notes 141, 142): all three are kept here until
+  // the walk shows some chain or name remains; a superseded hello's thread is the pairs' whole, so
   // none of it is reported twice.
-  const workFindings: MailboxFinding[] = crossed.size === 0 ? findings : [];
-  const heldWork: OutsideWork[] = crossed.size === 0 ? outside : [];
+  const held: { readonly unbound: OutsideWork[]; readonly outside: OutsideWork[]; readonly findings: MailboxFinding[] } = crossed.size === 0 ? { unbound, outside, findings } : { unbound: [], outside: [], findings: [] };
   // The chains a message moves. A responder's is its own. The initiator's are those holding its
   // parent ("exact causal parent when replying", kernel 3), and where several hold it (the hello,
   // or the initiator's own message to several) those of the responders it addresses, since "`to`
@@ -208,8 +205,8 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
       const agents = foreign ? m.to.filter((t) => t !== ALL && !isHandler(t)) : unboundAgents(m, h, pairs, crossed);
       // `ALL` reaches the whole room: everyone but those the handshake binds to the sender (none,
       // for a message of another arena) is held to the sender's pairs.
-      if (!answersTerms && m.to.includes(ALL)) heldToPairs.push({ entry, agents: [...agents, ALL], beside: foreign ? [] : boundCallsigns(m, h, pairs, crossed) });
-      else if (!answersTerms && agents.length > 0) heldToPairs.push({ entry, agents });
+      if (!answersTerms && m.to.includes(ALL)) held.unbound.push({ entry, agents: [...agents, ALL], beside: foreign ? [] : boundCallsigns(m, h, pairs, crossed) });
+      else if (!answersTerms && agents.length > 0) held.unbound.push({ entry, agents });
     }
     // Another hello in this thread is no root of it (HELLO_THREAD_REUSED): it proposes nothing here.
     if (m.kind === "hello") continue;
@@ -300,11 +297,11 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     // work with its remaining chains as an uncrossed hello does; between the two who crossed, and for
     // anyone it settled nothing with, the pairs judge (README note 142).
     if (foreign && WORK_KINDS.has(m.kind) && !isHandler(m.from) && !m.to.every(isHandler)) {
-      heldWork.push({ entry, agents: m.to.filter((t) => !isHandler(t)) });
+      held.outside.push({ entry, agents: m.to.filter((t) => !isHandler(t)) });
     } else if (WORK_KINDS.has(m.kind)) {
       const work = workUnderHandshake(m, h, pairs, crossed);
-      if (!work.allowed) workFindings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
-      else if (work.outside.length > 0) heldWork.push({ entry, agents: work.outside });
+      if (!work.allowed) held.findings.push(mailboxFinding("WORK_BEFORE_ESTABLISHED", `a ${m.kind} in thread ${h.thread} before its handshake is established: work under terms one side never saw`, at(entry)));
+      else if (work.outside.length > 0) held.outside.push({ entry, agents: work.outside });
     }
   }
   const responders: ResponderHandshake[] = [...pairs.values()].map((p) => ({ callsign: p.callsign, state: p.state, proposal: p.proposal.id, established_by: p.established_by, exchange_budget: p.state === "established" ? p.budget : null, profile: p.established_by === null ? null : p.profile, tags: p.established_by === null ? null : [...p.tags], grouped_by: p.grouped_by }));
@@ -323,9 +320,9 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
   // (analyzeMailbox's `budget` option), so the figure is the one the thread is held to.
   const chains = { responders, crossings };
   if (crossed.size > 0 && state !== "superseded") {
-    unbound.push(...heldToPairs);
-    findings.push(...workFindings);
-    outside.push(...heldWork);
+    unbound.push(...held.unbound);
+    outside.push(...held.outside);
+    findings.push(...held.findings);
   }
   const exchangeBudget = state !== "superseded" && namesBudget(chains) ? (settledBudget(chains, budget) ?? null) : null;
   const establishedProfile = state === "superseded" ? null : settledProfile(chains);
