@@ -10,7 +10,7 @@
  */
 import { statSync } from "node:fs";
 import { criteriaUnread, isBlankLine, isDate, isEmptyDocument, isJsonForm, isSkippedLine, isSlotValueMap, isTime, parseCriteria, parseJsonText, readMessage, readRecord, timeAt } from "../core/index.js";
-import type { LineCheck, Message, ReadbackExpectations, ReadbackSet, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
+import type { LineCheck, Message, ReadbackSet, Result, SenderRecord, SlotValue, Vocabulary } from "../core/index.js";
 import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
 import type { Document } from "./document.js";
@@ -169,11 +169,6 @@ export function expectAccOption(value: string | undefined, asked: ReadbackSet, v
   const criteria = parseCriteria(value, vocabulary);
   if (criteria.findings.length > 0) throw new UsageError(`--expect-acc: ${criteria.findings.map((f) => f.message).join("; ")}`);
   return value;
-}
-
-/** The sender's side, as check-rb and check-dn take it: `--expect-acc` and `--record` as read. */
-export function senderExpectations(expectAcc: string | undefined, record: SenderRecord | undefined): ReadbackExpectations {
-  return { ...(expectAcc === undefined ? {} : { expectAcc }), ...(record === undefined ? {} : { record: record.values, resolve: [...record.resolve] }) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { digest } from "./digest.js";
 import { _capFindings, FINDINGS_MAX, finding } from "./finding.js";
 import type { Finding } from "./finding.js";
 import type { Message, SlotValue } from "./message.js";
+import type { SenderRecord } from "./record.js";
 import { readbackSet } from "./readback-set.js";
 import { validate } from "./validate.js";
 import { _validateReadback } from "./_readback-validation.js";
@@ -53,6 +54,15 @@ export interface ReadbackExpectations {
    * `record`, an HO that carries one the record holds no value for is HO_DIFFERS, as at check-ho.
    */
   readonly resolve?: readonly string[];
+}
+
+/**
+ * The sender's side as check-rb and check-dn take it: its withheld criteria, and its record as
+ * `readRecord` read it (the values, and the slots it leaves to the receiver). Each caller (rw, the
+ * Worker's routes, a thread's challenge) builds the same object from what it holds.
+ */
+export function readbackExpectations(expectAcc: string | readonly string[] | undefined, record: SenderRecord | undefined): ReadbackExpectations {
+  return { ...(expectAcc === undefined ? {} : { expectAcc }), ...(record === undefined ? {} : { record: record.values, resolve: [...record.resolve] }) };
 }
 
 

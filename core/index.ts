@@ -55,7 +55,7 @@ export { criteriaUnread, readbackSet, recordUnread } from "./readback-set.js";
 export type { ReadbackSet } from "./readback-set.js";
 export { makeReadback } from "./make-readback.js";
 export type { ReceiverReadback } from "./make-readback.js";
-export { checkReadback } from "./check-readback.js";
+export { checkReadback, readbackExpectations } from "./check-readback.js";
 export type { ReadbackExpectations, ReadbackReport, TierName, TierReport, TierResult } from "./check-readback.js";
 export { readbackVerdict, verdictOf } from "./readback-verdict.js";
 export type { ReadbackVerdict } from "./readback-verdict.js";

@@ -1,6 +1,6 @@
 /** `rw check-dn`: the done report against the plan (section 5.3): the values as executed. */
-import { checkDone, readbackSet, recordUnread } from "../../core/index.js";
-import { expectAccOption, messageOption, recordOption, senderExpectations, vocabularyOf } from "../arguments.js";
+import { checkDone, readbackExpectations, readbackSet, recordUnread } from "../../core/index.js";
+import { expectAccOption, messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderCheck, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
@@ -39,7 +39,7 @@ async function run(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(renderRefusedRecord(read.findings));
     return FAIL;
   }
-  const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, senderExpectations(expectAcc, read?.value));
+  const report = checkDone(ho.message!, dn.message!, vocabulary, rb?.message ?? undefined, readbackExpectations(expectAcc, read?.value));
   if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderCheck(`done report ${dn.message!.id} for ${ho.message!.id}`, report.ok, report.findings));
   return report.ok ? PASS : FAIL;

@@ -1,6 +1,6 @@
 /** `rw check-rb`: the sender's check of a readback against its HO, tier by tier (section 5.1). */
-import { checkReadback, readbackSet, recordUnread } from "../../core/index.js";
-import { expectAccOption, messageOption, recordOption, senderExpectations, vocabularyOf } from "../arguments.js";
+import { checkReadback, readbackExpectations, readbackSet, recordUnread } from "../../core/index.js";
+import { expectAccOption, messageOption, recordOption, vocabularyOf } from "../arguments.js";
 import { renderFindings } from "../render.js";
 import { renderReadback, renderRefusedRecord } from "../report.js";
 import { UsageError } from "../usage-error.js";
@@ -33,7 +33,7 @@ async function run(ctx: CommandContext): Promise<number> {
     else await ctx.err.line(renderRefusedRecord(read.findings));
     return FAIL;
   }
-  const report = checkReadback(ho.message, rb.message, vocabulary, senderExpectations(expectAcc, read?.value));
+  const report = checkReadback(ho.message, rb.message, vocabulary, readbackExpectations(expectAcc, read?.value));
   if (ctx.json) await ctx.out.line(jsonText(report));
   else await ctx.out.line(renderReadback(report, rb.message.id, ho.message.id));
   return report.wilco ? PASS : FAIL;

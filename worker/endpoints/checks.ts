@@ -4,8 +4,8 @@
  * naming it (there is nothing to check); a message that parses but breaks a rule goes to the
  * check, which reports it, exactly as the CLI does.
  */
-import { checkDone, checkHandoff, checkReadback, checkRelay, criteriaUnread, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet, recordUnread } from "../../core/index.js";
-import type { LineCheck, Message, ReadbackExpectations, ReadbackSet, ReceiverReadback, SenderRecord, SlotValue, Vocabulary } from "../../core/index.js";
+import { checkDone, checkHandoff, checkReadback, checkRelay, readbackExpectations, criteriaUnread, formatLine, isSlotValueMap, makeReadback, parseCriteria, readMessage, readRecord, readbackSet, recordUnread } from "../../core/index.js";
+import type { LineCheck, Message, ReadbackSet, ReceiverReadback, SlotValue, Vocabulary } from "../../core/index.js";
 import { Input } from "../input.js";
 import { ProblemError } from "../problem.js";
 import { chosenProfile, profiles } from "../profiles.js";
@@ -43,11 +43,6 @@ function withheldCriteria(input: Input, asked: ReadbackSet, vocabulary: Vocabula
   const read = parseCriteria(expectAcc, vocabulary);
   if (read.findings.length > 0) throw new ProblemError("invalid-request", `expectAcc: ${read.findings.map((f) => f.message).join("; ")}`, { parameter: "expectAcc", findings: read.findings });
   return expectAcc;
-}
-
-/** The sender's side, as check-rb and check-dn take it: its withheld criteria and its record. */
-function expectations(expectAcc: string | string[] | undefined, sender: SenderRecord | undefined): ReadbackExpectations {
-  return { ...(expectAcc === undefined ? {} : { expectAcc }), ...(sender === undefined ? {} : { record: sender.values, resolve: [...sender.resolve] }) };
 }
 
 /** The message a parameter holds, read as a receiver reads it; one that does not parse is a 422. */
@@ -116,7 +111,7 @@ export async function checkRbRoute(context: RouteContext<Env>): Promise<Response
   const unread = recordUnread(asked);
   if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: read at tier 5, which this HO does not ask: ${unread}`, { parameter: "record" });
   const sender = record(input, vocabulary);
-  const report = checkReadback(ho.message, rb.message, vocabulary, expectations(expectAcc, sender));
+  const report = checkReadback(ho.message, rb.message, vocabulary, readbackExpectations(expectAcc, sender));
   return json(report);
 }
 
@@ -157,5 +152,5 @@ export async function checkDnRoute(context: RouteContext<Env>): Promise<Response
   const unread = recordUnread(asked);
   if (input.raw("record") !== undefined && unread !== null) throw new ProblemError("invalid-request", `record: checks resolved execution values, which this HO does not ask for: ${unread}`, { parameter: "record" });
   const sender = record(input, vocabulary);
-  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, expectations(expectAcc, sender)));
+  return json(checkDone(ho.message, dn.message, vocabulary, rb?.message, readbackExpectations(expectAcc, sender)));
 }

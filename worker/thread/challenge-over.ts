@@ -6,7 +6,7 @@
  * than a copy of it.
  */
 
-import { readRecord } from "../../core/index.js";
+import { readbackExpectations, readRecord } from "../../core/index.js";
 import type { ReadbackExpectations, Vocabulary } from "../../core/index.js";
 
 export interface ChallengeRequest {
@@ -38,8 +38,5 @@ export function challengeOver(registered: ChallengeRequest | undefined, inherite
 /** What a readback is checked with from a stored challenge: its criteria, and its record as `vocabulary` reads it. */
 export function expectationsOf(challenge: ChallengeRequest, vocabulary: Vocabulary): ReadbackExpectations {
   const record = challenge.record === undefined ? undefined : readRecord(challenge.record, vocabulary);
-  return {
-    ...(challenge.expectAcc === undefined ? {} : { expectAcc: challenge.expectAcc }),
-    ...(record?.ok === true ? { record: record.value.values, resolve: [...record.value.resolve] } : {}),
-  };
+  return readbackExpectations(challenge.expectAcc, record?.ok === true ? record.value : undefined);
 }
