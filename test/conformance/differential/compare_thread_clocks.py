@@ -153,6 +153,8 @@ PLANTED = {
     "--break-inline": (thread_clock_checker, "inline_fixed_by_line"),
     # A replay that stores challenges past the thread's capacity, registered or carried over.
     "--break-full": (thread_clock_checker, "challenge_rows_bounded"),
+    # A replay that stores challenges (registered or carried over) and lines past the thread's bytes.
+    "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
 }
 
 
@@ -162,7 +164,7 @@ def main():
         if comparison.planted(flag):
             setattr(module, switch, False)
     cases = list(generate_thread_clocks.conversations(count, seed))
-    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile")))
+    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes")))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))
     found = comparison.clusters(triples, difference, first,
                                 lambda case, core, mine: {"case": case, "core": core, "replay": mine})

@@ -914,6 +914,101 @@ def inline(draws, events):
     return out, INLINE
 
 
+# A thread whose bytes bound is drawn (bytes_bounded): its lines are HOs alone (re-issues among
+# them), so the bytes it holds of lines are theirs, no readback report or done check beside them
+# (README note 143: the checker models the lines and the challenges, not those reports).
+BYTE_ASKS = [("", "DRAFT"), ("", "DRAFT"), (" p=pay", "REVIEW")]
+
+
+def bytes_bounded(draws, events):
+    """Now and then a thread whose bytes bound is small (the object's `capacity.bytes`, as the
+    Worker's tests lower it, its lines bound kept): (events, bytes), else (events, None). Its
+    conversation is one of its own, replacing the drawn one: HOs (the core's DRAFT, or pay's
+    REVIEW with p=pay, asking rb=acc or echo, now and then with a tail), the sender's criteria
+    registered ahead of them (now and then naming the profile the HO names, now and then with a
+    record the ask does not read, dropped when the HO is stored) or for a live one, challenges for
+    ids no HO carries (`audit-9xx`), re-issues of challenged HOs (their challenge carried over, a
+    copy counted under the re-issue's id; now and then with criteria of their own ahead, or asking
+    echo, which drops what was carried), and the bound drawn at a registration or a re-issue as the
+    challenges' bytes before it, give or take a few dozen, so that registrations, carry-overs and
+    lines cross it. Drawn from `draws`."""
+    if not events or draws.random() >= 0.12:
+        return events, None
+    now = events[0]["at"]
+    # The bytes of challenges and of lines so far, as the generator guesses them (merges and drops
+    # aside), and where the bound may fall: (event index, the least bound that refuses it, the most).
+    out, estimate, lined, marks, bodies = [], [0], [0], [], {}
+
+    def at():
+        nonlocal now
+        now += draws.choice([1000, 60_000])
+        return now
+
+    def body_bytes(handoff, body):
+        return len(handoff.encode()) + len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
+
+    def register(handoff, body, mark=True):
+        # Now and then a criterion of several UTF-8 bytes a character (the bound counts bytes).
+        if "expectAcc" in body and draws.random() < 0.3 and not any(c.startswith("fmt:") for c in body["expectAcc"]):
+            body["expectAcc"] = body["expectAcc"] + [draws.choice(["fmt:café", "fmt:££", "fmt:x́y"])]
+        if mark:
+            marks.append((len(out), estimate[0], estimate[0] + body_bytes(handoff, body)))
+        out.append(dict(body, at=at(), challenge=handoff))
+        bodies.setdefault(handoff, body)
+        estimate[0] += body_bytes(handoff, body)
+
+    def line(text):
+        out.append({"at": at(), "line": text})
+        lined[0] += len(text.encode())
+
+    hos = []
+    for i in range(draws.randint(3, 6)):
+        n = 801 + i
+        p, ask = draws.choice(BYTE_ASKS)
+        rb = draws.choice(["acc", "acc", "acc", "echo"])
+        tail = f" x_note={'n' * draws.randint(1, 120)}" if draws.random() < 0.3 else ""
+        ho = f"RW1 HO ops-{n}{p} from=ops to=builder item=acme:B-{n} ask={ask} rb={rb}{tail}"
+        if draws.random() < 0.7:
+            body = {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 4))}
+            if p and draws.random() < 0.5:
+                body["profile"] = "pay"
+            if draws.random() < 0.25:
+                body["record"] = {"pri": draws.choice(["1", "2"])}
+            register(f"ops-{n}", body)
+        for _ in range(draws.choice([0, 0, 1, 2])):
+            register(f"audit-{901 + len(out)}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 3))})
+        line(ho)
+        hos.append((n, p, ask, rb, tail))
+        if draws.random() < 0.25:
+            register(f"ops-{n}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 2))})
+    # Now and then challenges no HO carries fill the bytes before the re-issues, so that a
+    # carry-over, not the lines, is what crosses the bound.
+    for _ in range(draws.choice([0, 2, 4, 6])):
+        register(f"audit-{901 + len(out)}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(2, 4))}, mark=False)
+    carries = []
+    for n, p, ask, rb, tail in hos:
+        if draws.random() >= 0.6:
+            continue
+        again = n + 50
+        if draws.random() < 0.3:
+            register(f"ops-{again}", {"expectAcc": generate_readbacks.criteria(draws, 1)}, mark=False)
+        text = f"RW1 HO ops-{again} re=ops-{n}{p} from=ops to=builder item=acme:B-{n} ask={ask} rb={draws.choice([rb, rb, 'echo'])}{tail}"
+        carried = body_bytes(f"ops-{again}", bodies.get(f"ops-{n}", {}))
+        # Past the lines with this one, and past the challenges only with its carried copy.
+        carries.append((len(out), max(estimate[0], lined[0] + len(text.encode())), estimate[0] + carried))
+        line(text)
+    if not marks and not carries:
+        return events, None
+    # A carry-over is rarer than a registration: the bound falls at one more often.
+    _, least, most = draws.choice(carries if carries and (not marks or draws.random() < 0.6) else marks)
+    bound = draws.randint(least, most - 1) if least < most else least + draws.randint(-40, 40)
+    # Now and then on its edge: the bytes held with it, or a byte or two fewer (a criterion of
+    # several bytes a character tells bytes from characters there).
+    if draws.random() < 0.4:
+        bound = most - draws.choice([0, 1, 2])
+    return out, max(1, bound)
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
     # The draws added since (numbered_after) come from a stream of their own, and the thread's
@@ -922,11 +1017,16 @@ def conversations(count, seed):
     sizes = random.Random(f"{seed} capacity")
     # The thread's inline profile (inline) from a stream of its own too.
     profiled = random.Random(f"{seed} inline")
+    byte_sizes = random.Random(f"{seed} bytes")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
         events, capacity = bounded(sizes, events)
-        yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}))
+        # A thread's bytes bound (bytes_bounded) from a stream of its own, on a conversation of
+        # neither bound drawn above nor a profile of its own (a conversation of its own replaces it).
+        events, size = bytes_bounded(byte_sizes, events) if capacity is None and profile is None else (events, None)
+        yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}),
+                   **({} if size is None else {"bytes": size}))
 
 
 if __name__ == "__main__":
