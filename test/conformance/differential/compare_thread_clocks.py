@@ -155,6 +155,8 @@ PLANTED = {
     "--break-full": (thread_clock_checker, "challenge_rows_bounded"),
     # A replay that stores challenges (registered or carried over) and lines past the thread's bytes.
     "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
+    # A replay that reads a line without p= in a thread of its own profile with the core alone.
+    "--break-unnamed": (thread_clock_checker, "unnamed_read_with_thread"),
 }
 
 

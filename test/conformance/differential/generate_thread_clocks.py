@@ -1009,6 +1009,40 @@ def bytes_bounded(draws, events):
     return out, max(1, bound)
 
 
+def unnamed(draws, events):
+    """Lines without `p=` in a thread whose own profile (INLINE, `wire`) every append names, now and
+    then: the object reads them with the thread's profile (README note 144: as `rw --profile`, notes
+    3 and 11), so one carrying `wire`'s slots (`wamt`, `wref`), its ask (`WIRE`) or `rb=wamt` is
+    refused `PROFILE_REQUIRED`, where the core alone would read a slot as unknown (a note, stored);
+    and ones carrying none of it (an HO of the core's `DRAFT`, a readback or a DN of the `p=wire`
+    HO naming no profile, an AN), which read as with the core. Each at a moment after the HO it
+    names, if any. Drawn from `draws`."""
+    ho = next((e for e in events if e.get("line", "").startswith("RW1 HO ops-65") and " p=wire " in e["line"]), None)
+    if ho is None or draws.random() >= 0.7:
+        return events
+    n = int(ho["line"].split(" ")[2].split("-")[1])
+    m = n + 30
+    drawn = [
+        f"RW1 HO ops-{m} from=ops to=builder item=acme:W-{m} ask=DRAFT rb=echo wamt=12.50",
+        f"RW1 HO ops-{m + 1} from=ops to=builder item=acme:W-{m + 1} ask=DRAFT rb=echo wref=W{m}",
+        f"RW1 HO ops-{m + 2} from=ops to=builder item=acme:W-{m + 2} ask=WIRE rb=exec wamt=12.50 wref=W{m}",
+        f"RW1 HO ops-{m + 3} from=ops to=builder item=acme:W-{m + 3} ask=DRAFT rb=wamt",
+        f"RW1 HO ops-{m + 4} from=ops to=builder item=acme:W-{m + 4} ask=DRAFT rb=echo",
+        f"RW1 RB builder-{m + 10} re=ops-{n} from=builder to=ops item=acme:W-{n} ask=WIRE wamt=12.50 wref=W{n}",
+        f"RW1 RB builder-{m + 11} re=ops-{n} from=builder to=ops item=acme:W-{n} wamt=12.50 wref=W{n}",
+        f"RW1 RB builder-{m + 12} re=ops-{n} from=builder to=ops item=acme:W-{n}",
+        f"RW1 DN builder-{m + 13} re=ops-{n} from=builder to=ops item=acme:W-{n} out=OK",
+        f"RW1 DN builder-{m + 14} re=ops-{n} from=builder to=ops item=acme:W-{n} out=OK wamt=12.50",
+        f"RW1 AN ops-{m + 15} re=ops-{n} from=ops to=builder val=Y",
+    ]
+    out = list(events)
+    where = out.index(ho)
+    for line in draws.sample(drawn, draws.randint(1, 4)):
+        i = draws.randint(where + 1, len(out))
+        out.insert(i, {"at": out[i - 1]["at"], "line": line})
+    return out
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
     # The draws added since (numbered_after) come from a stream of their own, and the thread's
@@ -1018,9 +1052,13 @@ def conversations(count, seed):
     # The thread's inline profile (inline) from a stream of its own too.
     profiled = random.Random(f"{seed} inline")
     byte_sizes = random.Random(f"{seed} bytes")
+    # Lines without p= in a thread of its own profile (unnamed), from a stream of their own.
+    unprofiled = random.Random(f"{seed} unnamed")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
+        if profile is not None:
+            events = unnamed(unprofiled, events)
         events, capacity = bounded(sizes, events)
         # A thread's bytes bound (bytes_bounded) from a stream of its own, on a conversation of
         # neither bound drawn above nor a profile of its own (a conversation of its own replaces it).

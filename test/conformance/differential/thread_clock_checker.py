@@ -185,6 +185,9 @@ inline_fixed_by_line = True
 # Whether the challenges a thread holds are bounded, on registration and on carry-over (--break-full
 # plants a replay that stores them past the thread's capacity).
 challenge_rows_bounded = True
+# Whether a line without p= in a thread of its own profile is read with that profile (--break-unnamed
+# plants a replay that reads it with the core alone).
+unnamed_read_with_thread = True
 # Whether the bytes a thread's challenges and lines hold are bounded (--break-bytes plants a replay
 # that stores challenges, registered or carried over, and lines past the thread's bytes).
 challenge_bytes_bounded = True
@@ -427,6 +430,12 @@ class Thread:
         row in place of another), or fewer rows than its capacity."""
         return self.capacity is None or not challenge_rows_bounded or handoff in self.rows or len(self.rows) < self.capacity
 
+    def reader(self):
+        """README note 144: the profile a line is read with, as `rw --profile` reads one (notes 3 and
+        11): the thread's own, which every append names, for a line without p= too (a profile's
+        slot, ask or rb= level there is PROFILE_REQUIRED); None, the core, for a thread without one."""
+        return self.inline if unnamed_read_with_thread else None
+
     def bytes_fit(self, handoff, body):
         """Note 143: whether the challenges stay within the thread's bytes with `body` kept under
         `handoff` (in place of what it holds): a row that adds no bytes always fits."""
@@ -483,7 +492,7 @@ class Thread:
         # A line holds at most 8,192 bytes of UTF-8 (the Worker's request limit): past them, refused.
         if len(text.encode()) > LINE_BYTES:
             return ["refused", "line-too-long"]
-        ok, _ = _read_once.verdict(text)
+        ok, _ = _read_once.verdict(text, self.reader())
         if not ok:
             return ["refused", "INVALID"]
         _, m = _read_once.parse(text)
