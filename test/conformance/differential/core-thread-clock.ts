@@ -55,7 +55,7 @@ import {
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary, VocabularyResolver } from "../../../core/index.js";
 import { LIMITS, utf8Length } from "../../../worker/limits.js";
-import { profiles } from "../../../worker/profiles.js";
+import { chosenProfile, profiles } from "../../../worker/profiles.js";
 import type { Profiles } from "../../../worker/profiles.js";
 import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
@@ -525,6 +525,8 @@ const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
   const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; bytes?: number; profile?: unknown };
-  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity, c.bytes), c.profile === undefined ? undefined : inlineProfiles(c.profile))));
+  // `profile`: an inline profile file, or a shipped profile's name, as the append route's `profile` takes either.
+  const own = c.profile === undefined ? undefined : typeof c.profile === "string" ? profiles(chosenProfile(c.profile)) : inlineProfiles(c.profile);
+  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity, c.bytes), own)));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

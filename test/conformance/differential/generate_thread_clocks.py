@@ -1030,7 +1030,7 @@ def unnamed(draws, events):
         f"RW1 HO ops-{m + 4} from=ops to=builder item=acme:W-{m + 4} ask=DRAFT rb=echo",
         f"RW1 RB builder-{m + 10} re=ops-{n} from=builder to=ops item=acme:W-{n} ask=WIRE wamt=12.50 wref=W{n}",
         f"RW1 RB builder-{m + 11} re=ops-{n} from=builder to=ops item=acme:W-{n} wamt=12.50 wref=W{n}",
-        f"RW1 RB builder-{m + 12} re=ops-{n} from=builder to=ops item=acme:W-{n}",
+        f"RW1 RB builder-{m + 12} re=ops-{n} from=builder to=ops item=acme:W-{n} ask=DRAFT",
         f"RW1 DN builder-{m + 13} re=ops-{n} from=builder to=ops item=acme:W-{n} out=OK",
         f"RW1 DN builder-{m + 14} re=ops-{n} from=builder to=ops item=acme:W-{n} out=OK wamt=12.50",
         f"RW1 AN ops-{m + 15} re=ops-{n} from=ops to=builder val=Y",
@@ -1041,6 +1041,31 @@ def unnamed(draws, events):
         i = draws.randint(where + 1, len(out))
         out.insert(i, {"at": out[i - 1]["at"], "line": line})
     return out
+
+
+def shipped_thread(draws, events):
+    """Now and then a thread whose profile is a shipped one, `pay`, named by every append (as the
+    append route's `profile` takes a shipped name): (events, "pay"), else (events, None). Its
+    lines without p= are read with pay (README note 144), so lines without p= carrying pay's slots
+    (`amt`, `cur`), its ask (`CHGBANK`) or `rb=amt` are added, each refused `PROFILE_REQUIRED`,
+    beside the conversation's own (core lines, read as with the core, and p=pay ones). Drawn from
+    `draws`."""
+    if not events or draws.random() >= 0.1:
+        return events, None
+    drawn = [
+        "RW1 HO ops-691 from=ops to=builder item=acme:P-691 ask=DRAFT rb=echo amt=12.50",
+        "RW1 HO ops-692 from=ops to=builder item=acme:P-692 ask=DRAFT rb=echo cur=EUR",
+        "RW1 HO ops-693 from=ops to=builder item=acme:P-693 ask=CHGBANK rb=exec",
+        "RW1 HO ops-694 from=ops to=builder item=acme:P-694 ask=DRAFT rb=amt",
+        "RW1 HO ops-695 from=ops to=builder item=acme:P-695 ask=DRAFT rb=echo",
+        "RW1 RB builder-696 re=ops-695 from=builder to=ops item=acme:P-695 ask=DRAFT",
+        "RW1 DN builder-697 re=ops-695 from=builder to=ops item=acme:P-695 out=OK amt=12.50",
+    ]
+    out = list(events)
+    for line in draws.sample(drawn, draws.randint(0, 3)):
+        i = draws.randint(0, len(out))
+        out.insert(i, {"at": out[i - 1]["at"] if i > 0 else out[0]["at"], "line": line})
+    return out, "pay"
 
 
 def conversations(count, seed):
@@ -1054,6 +1079,8 @@ def conversations(count, seed):
     byte_sizes = random.Random(f"{seed} bytes")
     # Lines without p= in a thread of its own profile (unnamed), from a stream of their own.
     unprofiled = random.Random(f"{seed} unnamed")
+    # A thread whose profile is a shipped one (shipped_thread), from a stream of its own.
+    shipping = random.Random(f"{seed} shipped")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
@@ -1063,6 +1090,8 @@ def conversations(count, seed):
         # A thread's bytes bound (bytes_bounded) from a stream of its own, on a conversation of
         # neither bound drawn above nor a profile of its own (a conversation of its own replaces it).
         events, size = bytes_bounded(byte_sizes, events) if capacity is None and profile is None else (events, None)
+        if profile is None and size is None:
+            events, profile = shipped_thread(shipping, events)
         yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}),
                    **({} if size is None else {"bytes": size}))
 

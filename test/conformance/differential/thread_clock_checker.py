@@ -192,6 +192,8 @@ unnamed_read_with_thread = True
 # that stores challenges, registered or carried over, and lines past the thread's bytes).
 challenge_bytes_bounded = True
 LINE_BYTES = 8192
+# The profiles this build ships, known by name whatever a thread fixed (an inline one is not).
+SHIPPED_NAMES = frozenset(validator.SHIPPED)
 PARTS = ("expectAcc", "record")
 
 
@@ -366,7 +368,7 @@ class Thread:
         # here, so a shipped one; another name is unknown-profile), and must be the one the parts
         # held were read with, or the appended HO's.
         # A thread's own profile is known by its name once the thread fixed it, as a shipped one.
-        if "profile" in request and profiles_read and (request["profile"] not in validator.SHIPPED or (request["profile"] == self.inline and chosen is None and inline_fixed_by_line)):
+        if "profile" in request and profiles_read and (request["profile"] not in validator.SHIPPED or (request["profile"] == self.inline and chosen is None and self.inline not in SHIPPED_NAMES and inline_fixed_by_line)):
             return ["refused", "unknown-profile", "profile", []]
         read_with = (ho["slots"].get("p") or chosen) if ho is not None else before.get("profile") or (chosen if any(part in before for part in PARTS) else False)
         if profiles_read and "profile" in request and read_with is not False and request["profile"] != read_with:
@@ -629,8 +631,9 @@ class Statements:
         if states.get(handoff) not in LIVE:
             return refused("statement-refused", "handoff")
         s = held[0]["slots"]
-        profile = validator.PROFILES.get(s.get("p"))
-        vocabulary = validator.SHIPPED.get(s.get("p"), validator.CORE)
+        # Note 144: an HO without p= is read with the thread's profile.
+        profile = validator.PROFILES.get(s.get("p") or self.thread.reader())
+        vocabulary = readback_checker.vocabulary_of(s)
         # The call holds slot values of the HO's vocabulary (RECORD_SHAPE: a key that is no slot).
         unknown = [("RECORD_SHAPE", key, None, None) for key in statement_call if key not in vocabulary.types]
         if unknown and calls_read:
@@ -892,8 +895,9 @@ class Statements:
 def replay(events, end, capacity=None, profile=None, size=None):
     """`profile`: the inline profile file the thread's appends name (its own), or None; `size`, the
     bytes the thread holds (note 143), or None."""
-    if profile is None:
-        return replay_with(events, end, capacity, None, size)
+    if profile is None or isinstance(profile, str):
+        # None, or a shipped profile's name (note 144), which the validator holds already.
+        return replay_with(events, end, capacity, profile, size)
     # Read as a shipped profile is, by its name (validator.py's Vocabulary of the file), for this
     # conversation only: a line naming it is read with it, a challenge may name it.
     name = profile["profile"]
@@ -905,6 +909,16 @@ def replay(events, end, capacity=None, profile=None, size=None):
 
 
 def replay_with(events, end, capacity, inline, size=None):
+    # Note 144: a line without p= is read with the thread's profile, by the validator and by
+    # readback_checker.py (what thread_auditor.py reads an HO's readbacks with) alike.
+    readback_checker.reader = inline if unnamed_read_with_thread else None
+    try:
+        return replay_thread(events, end, capacity, inline, size)
+    finally:
+        readback_checker.reader = None
+
+
+def replay_thread(events, end, capacity, inline, size):
     thread = Thread(capacity, inline, size)
     statements = Statements(thread)
     appends, orphans, marked, tokens, said, registrations = [], [], set(), {}, [], []
