@@ -5,7 +5,8 @@ conversations with clocks, and compares them.
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
-                                     [--break-shape] [--break-full] [--break-inline]
+                                     [--break-shape] [--break-full] [--break-inline] [--break-bytes]
+                                     [--break-unnamed]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -34,8 +35,9 @@ that takes a record for an appended HO that asks no rb=exec of an ask with execu
 (HO_NEEDS_EXEC), --break-unread one that keeps, unsaid, a record an HO's ask does not read, --break-incomplete one
 that prepares a statement for an HO asking rb=acc, whose RB carries no acc=, --break-shape one that
 takes a challenge of a shape the challenge route refuses (an id no HO line can carry, no part, a
-record that is no object). Needs
-python3 and node.
+record that is no object), --break-bytes one that stores challenges (registered or carried over)
+and lines past the thread's bytes (README note 143), --break-unnamed one that reads a line without
+p= with the core in a thread of its own profile (note 144). Needs python3 and node.
 """
 import collections
 import json
