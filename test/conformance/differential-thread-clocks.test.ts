@@ -171,10 +171,10 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
   });
 
   it("names a line without p= that the replay reads with the core in a thread of its own profile", { timeout: 90_000 }, () => {
-    // The replay that reads a line without p= with the core, not the thread's profile (note 144),
+    // The replay that reads a line without p= with the core, not the thread's profile (note 145),
     // stores one carrying the profile's slots that the thread refuses (PROFILE_REQUIRED), or reads
     // an HO without p= (a prepare's call, a readback's receipt) in another vocabulary.
-    const first = broken(["150", "1", "--first", "--break-unnamed"]);
+    const first = broken(["150", "1", "--first", "--break-unprofiled"]);
     expect(first.case.profile).toBeDefined();
     const at = firstDiffering(first.core.appends, first.replay.appends);
     const lines = first.case.events.filter((e) => "line" in e).map((e) => e["line"] as string);

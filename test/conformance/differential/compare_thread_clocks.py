@@ -6,7 +6,7 @@ conversations with clocks, and compares them.
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
                                      [--break-shape] [--break-full] [--break-inline] [--break-bytes]
-                                     [--break-unnamed]
+                                     [--break-unprofiled]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -36,8 +36,8 @@ that takes a record for an appended HO that asks no rb=exec of an ask with execu
 that prepares a statement for an HO asking rb=acc, whose RB carries no acc=, --break-shape one that
 takes a challenge of a shape the challenge route refuses (an id no HO line can carry, no part, a
 record that is no object), --break-bytes one that stores challenges (registered or carried over)
-and lines past the thread's bytes (README note 143), --break-unnamed one that reads a line without
-p= with the core in a thread of its own profile (note 144). Needs python3 and node.
+and lines past the thread's bytes (README note 144), --break-unprofiled one that reads a line without
+p= with the core in a thread of its own profile (note 145). Needs python3 and node.
 """
 import collections
 import json
@@ -158,7 +158,7 @@ PLANTED = {
     # A replay that stores challenges (registered or carried over) and lines past the thread's bytes.
     "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
     # A replay that reads a line without p= in a thread of its own profile with the core alone.
-    "--break-unnamed": (thread_clock_checker, "unnamed_read_with_thread"),
+    "--break-unprofiled": (thread_clock_checker, "unprofiled_read_with_thread"),
 }
 
 

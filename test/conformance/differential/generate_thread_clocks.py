@@ -916,7 +916,7 @@ def inline(draws, events):
 
 # A thread whose bytes bound is drawn (bytes_bounded): its lines are HOs alone (re-issues among
 # them), so the bytes it holds of lines are theirs, no readback report or done check beside them
-# (README note 143: the checker models the lines and the challenges, not those reports).
+# (README note 144: the checker models the lines and the challenges, not those reports).
 BYTE_ASKS = [("", "DRAFT"), ("", "DRAFT"), (" p=pay", "REVIEW")]
 
 
@@ -1009,9 +1009,9 @@ def bytes_bounded(draws, events):
     return out, max(1, bound)
 
 
-def unnamed(draws, events):
+def unprofiled(draws, events):
     """Lines without `p=` in a thread whose own profile (INLINE, `wire`) every append names, now and
-    then: the object reads them with the thread's profile (README note 144: as `rw --profile`, notes
+    then: the object reads them with the thread's profile (README note 145: as `rw --profile`, notes
     3 and 11), so one carrying `wire`'s slots (`wamt`, `wref`), its ask (`WIRE`) or `rb=wamt` is
     refused `PROFILE_REQUIRED`, where the core alone would read a slot as unknown (a note, stored);
     and ones carrying none of it (an HO of the core's `DRAFT`, a readback or a DN of the `p=wire`
@@ -1046,7 +1046,7 @@ def unnamed(draws, events):
 def shipped_thread(draws, events):
     """Now and then a thread whose profile is a shipped one, `pay`, named by every append (as the
     append route's `profile` takes a shipped name): (events, "pay"), else (events, None). Its
-    lines without p= are read with pay (README note 144), so lines without p= carrying pay's slots
+    lines without p= are read with pay (README note 145), so lines without p= carrying pay's slots
     (`amt`, `cur`), its ask (`CHGBANK`) or `rb=amt` are added, each refused `PROFILE_REQUIRED`,
     beside the conversation's own (core lines, read as with the core, and p=pay ones). Drawn from
     `draws`."""
@@ -1077,15 +1077,15 @@ def conversations(count, seed):
     # The thread's inline profile (inline) from a stream of its own too.
     profiled = random.Random(f"{seed} inline")
     byte_sizes = random.Random(f"{seed} bytes")
-    # Lines without p= in a thread of its own profile (unnamed), from a stream of their own.
-    unprofiled = random.Random(f"{seed} unnamed")
+    # Lines without p= in a thread of its own profile (unprofiled), from a stream of their own.
+    unprofiled_draws = random.Random(f"{seed} unprofiled")
     # A thread whose profile is a shipped one (shipped_thread), from a stream of its own.
     shipping = random.Random(f"{seed} shipped")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
         if profile is not None:
-            events = unnamed(unprofiled, events)
+            events = unprofiled(unprofiled_draws, events)
         events, capacity = bounded(sizes, events)
         # A thread's bytes bound (bytes_bounded) from a stream of its own, on a conversation of
         # neither bound drawn above nor a profile of its own (a conversation of its own replaces it).

@@ -30,7 +30,7 @@ STOPWORDS = {"the", "and", "for", "with", "not", "non", "never", "without", "no"
 
 # ---------------------------------------------------------------- reading (section 6)
 
-# The profile the reader chose (a thread's own, README note 144), which a line without p= is read
+# The profile the reader chose (a thread's own, README note 145), which a line without p= is read
 # with as `rw --profile` reads one; None, the core.
 reader = None
 
@@ -378,7 +378,7 @@ def check(ho_line, rb_line, expect_acc=None, record=None):
     asked = [True, "h" in rs, True, False, False]
     # Tier 1: the reply answers this HO, from its receiver to its sender, in its vocabulary (note 21).
     receipt = codes[0]
-    # The HO's vocabulary: its p=, else the profile the reader chose (note 144), else the core.
+    # The HO's vocabulary: its p=, else the profile the reader chose (note 145), else the core.
     ho_p = hs.get("p") or reader
     ho_refused = validator.validate(ho, reader)
     rb_refused = validator.validate(rb, ho_p)

@@ -185,9 +185,9 @@ inline_fixed_by_line = True
 # Whether the challenges a thread holds are bounded, on registration and on carry-over (--break-full
 # plants a replay that stores them past the thread's capacity).
 challenge_rows_bounded = True
-# Whether a line without p= in a thread of its own profile is read with that profile (--break-unnamed
+# Whether a line without p= in a thread of its own profile is read with that profile (--break-unprofiled
 # plants a replay that reads it with the core alone).
-unnamed_read_with_thread = True
+unprofiled_read_with_thread = True
 # Whether the bytes a thread's challenges and lines hold are bounded (--break-bytes plants a replay
 # that stores challenges, registered or carried over, and lines past the thread's bytes).
 challenge_bytes_bounded = True
@@ -198,14 +198,14 @@ PARTS = ("expectAcc", "record")
 
 
 def challenge_row_bytes(handoff, body):
-    """README note 143: a challenge row counts the UTF-8 bytes of the HO id it is kept under and of
+    """README note 144: a challenge row counts the UTF-8 bytes of the HO id it is kept under and of
     its body, the JSON text, without white space, of the parts that id holds as registered
     (`expectAcc` the criteria listed, `record` the object given) and the `profile` named with them."""
     return len(handoff.encode()) + len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
 
 
 def raw_challenge(event):
-    """The parts a registration gives as the object keeps them (note 143): the criteria as listed,
+    """The parts a registration gives as the object keeps them (note 144): the criteria as listed,
     unless every one is empty (none given), the record and the profile as given."""
     listed = event.get("expectAcc")
     return {**({"expectAcc": listed} if listed is not None and any(c != "" for c in listed) else {}),
@@ -213,7 +213,7 @@ def raw_challenge(event):
 
 
 def carried_body(own, inherited):
-    """Note 34 and 143: the copy a re-issue keeps, its original's parts over its own, its own
+    """Note 34 and 144: the copy a re-issue keeps, its original's parts over its own, its own
     profile only with its own parts."""
     if own is None:
         return dict(inherited)
@@ -301,7 +301,7 @@ class Thread:
         # `capacity` lines, as many challenges (one row an HO id) and as many statements; None for
         # a thread whose bounds a conversation this size never reaches.
         self.capacity = capacity
-        # The bytes a thread holds (note 143), each of its lines' and of its challenges': None for a
+        # The bytes a thread holds (note 144), each of its lines' and of its challenges': None for a
         # thread whose bounds a conversation this size never reaches. What each id's challenge row
         # holds, as the object keeps it (bodies), and the UTF-8 bytes of the stored lines.
         self.size = size
@@ -433,13 +433,13 @@ class Thread:
         return self.capacity is None or not challenge_rows_bounded or handoff in self.rows or len(self.rows) < self.capacity
 
     def reader(self):
-        """README note 144: the profile a line is read with, as `rw --profile` reads one (notes 3 and
+        """README note 145: the profile a line is read with, as `rw --profile` reads one (notes 3 and
         11): the thread's own, which every append names, for a line without p= too (a profile's
         slot, ask or rb= level there is PROFILE_REQUIRED); None, the core, for a thread without one."""
-        return self.inline if unnamed_read_with_thread else None
+        return self.inline if unprofiled_read_with_thread else None
 
     def bytes_fit(self, handoff, body):
-        """Note 143: whether the challenges stay within the thread's bytes with `body` kept under
+        """Note 144: whether the challenges stay within the thread's bytes with `body` kept under
         `handoff` (in place of what it holds): a row that adds no bytes always fits."""
         if self.size is None or not challenge_bytes_bounded:
             return True
@@ -448,7 +448,7 @@ class Thread:
         return after <= held or after <= self.size
 
     def keep_body(self, m, original, challenge):
-        """Note 143: what the HO `m`'s id holds once it is stored: its original's carried over to
+        """Note 144: what the HO `m`'s id holds once it is stored: its original's carried over to
         it (a re-issue), less the parts its rb= does not read (`challenge`, as left), the row
         deleted when none is left."""
         body = carried_body(self.bodies.get(m["id"]), self.bodies[original]) if original in self.bodies else self.bodies.get(m["id"])
@@ -631,7 +631,7 @@ class Statements:
         if states.get(handoff) not in LIVE:
             return refused("statement-refused", "handoff")
         s = held[0]["slots"]
-        # Note 144: an HO without p= is read with the thread's profile.
+        # Note 145: an HO without p= is read with the thread's profile.
         profile = validator.PROFILES.get(s.get("p") or self.thread.reader())
         vocabulary = readback_checker.vocabulary_of(s)
         # The call holds slot values of the HO's vocabulary (RECORD_SHAPE: a key that is no slot).
@@ -894,9 +894,9 @@ class Statements:
 
 def replay(events, end, capacity=None, profile=None, size=None):
     """`profile`: the inline profile file the thread's appends name (its own), or None; `size`, the
-    bytes the thread holds (note 143), or None."""
+    bytes the thread holds (note 144), or None."""
     if profile is None or isinstance(profile, str):
-        # None, or a shipped profile's name (note 144), which the validator holds already.
+        # None, or a shipped profile's name (note 145), which the validator holds already.
         return replay_with(events, end, capacity, profile, size)
     # Read as a shipped profile is, by its name (validator.py's Vocabulary of the file), for this
     # conversation only: a line naming it is read with it, a challenge may name it.
@@ -909,9 +909,9 @@ def replay(events, end, capacity=None, profile=None, size=None):
 
 
 def replay_with(events, end, capacity, inline, size=None):
-    # Note 144: a line without p= is read with the thread's profile, by the validator and by
+    # Note 145: a line without p= is read with the thread's profile, by the validator and by
     # readback_checker.py (what thread_auditor.py reads an HO's readbacks with) alike.
-    readback_checker.reader = inline if unnamed_read_with_thread else None
+    readback_checker.reader = inline if unprofiled_read_with_thread else None
     try:
         return replay_thread(events, end, capacity, inline, size)
     finally:
