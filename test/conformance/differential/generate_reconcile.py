@@ -113,12 +113,13 @@ class Room:
         self.ms = START_MS
         self.msgs = []  # dicts: id, thread, request, sender, to, kind, parent, expects, body, archive
 
-    def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body="", arena=ARENA):
+    def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body="", arena=ARENA, rng=None):
         self.ms += 60_000
-        m = {"id": uuid7(self.rng, self.ms), "ms": self.ms, "sender": sender, "to": to, "kind": kind, "arena": arena,
+        rng = rng or self.rng
+        m = {"id": uuid7(rng, self.ms), "ms": self.ms, "sender": sender, "to": to, "kind": kind, "arena": arena,
              "parent": None if parent is None else parent["id"], "expects": expects, "body": body}
-        m["thread"] = thread if thread is not None else (parent["thread"] if parent else uuid7(self.rng, self.ms))
-        m["request"] = request if request is not None else (parent["request"] if parent else uuid7(self.rng, self.ms))
+        m["thread"] = thread if thread is not None else (parent["thread"] if parent else uuid7(rng, self.ms))
+        m["request"] = request if request is not None else (parent["request"] if parent else uuid7(rng, self.ms))
         self.msgs.append(m)
         return m
 
@@ -176,9 +177,42 @@ def quarantine_correction(rng, r, ask, fix):
         r.msgs.insert(r.msgs.index(fix), first)
 
 
-def room(rng, seat=None, elsewhere=0.15):
+def impostor_claims(draws, r, peers):
+    """Now and then an impostor's own claim of a peer's name (4: "hello and welcome claim"; the
+    smaller root UUID keeps the name, so a later claim from another locus is CALLSIGN_COLLISION,
+    core/mailbox/README.md "Callsign claims"), from a locus no one holds, after the holder's claim:
+    a hello of its own to VEGA (VEGA welcoming it now and then, the impostor going on with a
+    request), a welcome of VEGA's hello to the holder (welcomed by the holder already), or of a
+    fresh hello of VEGA's to the holder (the holder's own welcome after it now and then). In the
+    room's arena mostly, now and then the other arena's LYRA (claims are per arena)."""
+    if draws.random() >= 0.07:
+        return
+    victim = "LYRA" if r.other_room and draws.random() < 0.4 else draws.choice(peers)
+    where = r.other_arena if victim == "LYRA" and r.other_room and draws.random() < 0.4 else ARENA
+    locus = draws.choice(ELSEWHERES + [(victim + "-BOX", "d2" * 32)])
+    form = draws.choice(["hello", "hello", "welcome", "fresh"])
+
+    def claim(m):
+        m["machine"], m["root"] = locus
+        return m
+    if form == "hello":
+        hello = claim(r.add(victim, [ME], "hello", expects=True, arena=where, rng=draws))
+        if draws.random() < 0.5:
+            r.add(ME, [victim], "welcome", parent=hello, arena=where, rng=draws)
+        if draws.random() < 0.4:
+            claim(r.add(victim, [ME], "request", expects=draws.random() < 0.7, arena=where, rng=draws))
+        return
+    asked = [m for m in r.msgs if m["kind"] == "hello" and m["sender"] == ME and m["to"] == [victim] and m["arena"] == where]
+    hello = asked[0] if form == "welcome" and asked else r.add(ME, [victim], "hello", expects=True, arena=where, rng=draws)
+    claim(r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws))
+    if hello is not (asked[0] if asked else None) and draws.random() < 0.5:
+        r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws)  # the holder's own welcome
+
+
+def room(rng, seat=None, elsewhere=0.15, draws=None):
     """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
-    `elsewhere`: how likely the second room in another arena is."""
+    `elsewhere`: how likely the second room in another arena is; `draws`, the stream of the later
+    draws (impostors' own claims), which leave `rng`'s as it was."""
     r = Room(rng)
     r.anomaly_fix = None
     r.other_room = False
@@ -296,6 +330,8 @@ def room(rng, seat=None, elsewhere=0.15):
         for machine, where in rng.choice([[("LYRA-BOX", other_arena)], [("LYRA-LAB", ARENA)], [("LYRA-BOX", other_arena), ("LYRA-LAB", ARENA)]]):
             m = r.add("LYRA", [ME], "request", expects=True, arena=where)
             m["machine"], m["root"] = machine, ROOT
+    if draws is not None:
+        impostor_claims(draws, r, peers)
     # Now and then the seat reconciling is silent: nothing names it and it sends nothing, so it is
     # no callsign of the arena, and `ALL` (from another seat) addresses it not.
     silent = seat is not None and rng.random() < 0.4
@@ -408,7 +444,7 @@ def tidy_transition(rng, m, msgs, now, me=ME):
     return transition(rng, m, msgs, now, me)
 
 
-def case(rng):
+def case(rng, draws=None):
     # Who reconciles, in which arena: VEGA in the room's arena mostly; now and then the Handler
     # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
     # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
@@ -418,7 +454,7 @@ def case(rng):
     # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
     owner = who if who == ME or who.startswith("HANDLER") else ME
     # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
-    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15)
+    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15, draws=draws)
     msgs = r.msgs
     now = r.ms + 60_000
     # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
@@ -582,8 +618,11 @@ def case(rng):
 
 def cases(count, seed):
     rng = random.Random(seed)
+    # The later draws (impostors' own claims, refused files' envelopes) from a stream of their own,
+    # so the cases drawn before them stay as they were.
+    draws = random.Random(f"{seed} draws")
     for _ in range(count):
-        yield case(rng)
+        yield case(rng, draws)
 
 
 if __name__ == "__main__":

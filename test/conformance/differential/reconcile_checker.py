@@ -108,13 +108,15 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "all-by-name-only" reads `to: [ALL]` as addressing nobody; "all-skips-seats" has it miss every
 # Handler seat; "pod-unread" ignores `pod`; "pod-over-arena" reads `pod` over `arena`;
 # "arena-case-folded" compares arenas without regard to case; "held-once" holds only a name's first
-# message from a locus other than its holder's; "held-across-arenas" keys claims by callsign alone.
+# message from a locus other than its holder's; "held-across-arenas" keys claims by callsign alone;
+# "collision-as-held" reads an impostor's own hello or welcome as CALLSIGN_HELD, not the second
+# claim it is (CALLSIGN_COLLISION).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
            "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread",
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
-           "held-once", "held-across-arenas"]
+           "held-once", "held-across-arenas", "collision-as-held"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -235,21 +237,45 @@ def check(case):
         codes.add("CALLSIGN_UNSEEN")  # found in no arena: a callsign about to join, or a mistyped one
     arena_read = case["arena"] if case["arena"] is not None else next(iter(present)) if len(present) == 1 else None
     seat = handler_seat(me) and "handler-owes" not in FAULTS
+
+    def claim(e):
+        """Whether e claims its name (4; core/mailbox/README.md, "Callsign claims"): a hello opening a
+        thread, or a welcome answering, as addressed, a hello that opens its own: from a callsign
+        the hello names, to its initiator, in its arena (a misaddressed or misplaced one claims nothing)."""
+        if e["kind"] == "hello":
+            return opens_thread(e)
+        hello = msgs.get(e["reply_to"]) if e["kind"] == "welcome" and e["reply_to"] is not None else None
+        return hello is not None and hello["kind"] == "hello" and opens_thread(hello) and e["from"] in hello["to"] and \
+            hello["from"] in e["to"] and hello["arena"] == e["arena"]
+
+    def opens_thread(hello):
+        """A root, the first message of its thread (in UUID order): not a hello in another's thread."""
+        return hello["reply_to"] is None and not any(j < hello["id"] and x["thread"] == hello["thread"] for j, x in msgs.items())
     # Quarantine: other bytes under one UUID; a message in a callsign's name from another locus
     # (machine and root) than the one its first message in that arena (in UUID order) claimed
     # (CALLSIGN_HELD, 4); and an agent's answer to such a message, which acts on what cannot
     # authorize work (not a root's citation, nor a word to or from the Handler, to whom it is
     # surfaced). One level: that answer still speaks for its sender.
     duplicated = {i for i, t in texts.items() if len(t) > 1}
-    claimed, held, heard_from = {}, set(), set()
+    claimed, held, heard_from, claims = {}, set(), set(), {}
     for i in sorted(msgs):
         e = msgs[i]
+        if i in duplicated:
+            # Other bytes under one UUID are no one message (DUPLICATE_ID): refused before the claims
+            # walk, which leaves out "what is refused before it (the identity errors, ...)"
+            # (core/mailbox/README.md, "Callsign claims"), so such a file neither claims nor is held.
+            continue
         name = e["from"] if "held-across-arenas" in FAULTS else (e["arena"], e["from"])
         if claimed.setdefault(name, e["locus"]) != e["locus"] and "held-unread" not in FAULTS:
             if "held-once" in FAULTS and name in heard_from:
                 continue
             heard_from.add(name)
             held.add(i)
+            # A claim from a non-holding locus (a hello opening its own thread, or a welcome answering
+            # its hello as addressed: 4, "hello and welcome claim") is a second claim, after the
+            # earlier one (the smaller UUID) took the name: CALLSIGN_COLLISION; anything else it
+            # sends does not speak for the name: CALLSIGN_HELD (core/mailbox/README.md, "Callsign claims").
+            claims[i] = "CALLSIGN_COLLISION" if claim(e) and "collision-as-held" not in FAULTS else "CALLSIGN_HELD"
     unheard = duplicated | held
     quarantined = unheard | {i for i, e in msgs.items() if e["reply_to"] in unheard and e["kind"] not in ME_KINDS_ROOT
                              and not handler_seat(e["from"]) and not all(handler_seat(t) for t in e["to"])}
@@ -505,7 +531,7 @@ def check(case):
         not any(MODELED[k] for k in codes)
     return {"arena": arena_read, "status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
-            "quarantine": sorted(quarantined), **archive(case, msgs, quarantined)}
+            "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())}, **archive(case, msgs, quarantined)}
 
 
 def archive(case, msgs, quarantined):
