@@ -177,6 +177,43 @@ def quarantine_correction(rng, r, ask, fix):
         r.msgs.insert(r.msgs.index(fix), first)
 
 
+# A body the core refuses (a malformed RW1 line) under an envelope that reads.
+REFUSED_BODY = "\n\nRW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002"
+
+
+def refused_files(draws, anomalies, index, r, owner):
+    """Now and then a refused file given as its bytes, whose envelope names its arena by `pod` (4:
+    the deprecated alias, standing in for a missing `arena`; now and then beside an `arena` naming
+    another): refused for its body (its UUID kept), its name or as a conflict copy (no UUID to
+    trust: keyed by bytes), so the envelope reads and gives the file's recipients and arena; or
+    refused for its envelope (`expects_reply: maybe`, its UUID kept), so neither reads (README note
+    126: recipients, and so the arena, are read only when the envelope reads). The file the repair
+    round is about, and files sharing a UUID, stay as drawn."""
+    ids = [a["id"] for a in anomalies]
+    for k, a in enumerate(anomalies):
+        if draws.random() >= 0.25 or (r.anomaly_fix is not None and k == 0) or (a["id"] is not None and ids.count(a["id"]) > 1):
+            continue
+        refusal = draws.choice(["body", "envelope"]) if a["id"] is not None else draws.choice(["name", "conflict"])
+        pod = draws.choice([ARENA, r.other_arena if r.other_room else OTHER_ARENA, ARENA_OTHER_CASE, THIRD_ARENA])
+        to = a["to"] if a["to"] is not None else draws.choice([[owner], [ALL], ["LYRA"]])
+        m = {"id": a["id"] or uuid7(draws, START_MS), "thread": uuid7(draws, START_MS), "request": uuid7(draws, START_MS), "sender": "ORION" if to == ["LYRA"] else "LYRA",
+             "to": to, "kind": "request", "parent": None, "expects": True, "body": REFUSED_BODY if refusal == "body" else "",
+             "arena": pod, "alias": "pod"}
+        if draws.random() < 0.2:
+            # `arena` beside the `pod`: the arena is read, the alias not.
+            m.update(alias="both", pod=pod, arena=draws.choice([ARENA, OTHER_ARENA]))
+        text = render(m, None)
+        if refusal == "envelope":
+            text = text.replace("expects_reply: true", "expects_reply: maybe")
+        file = {"name": a["file"][:-3] + ".md.tmp", "conflict": a["file"][:-3] + " (conflicted copy).md"}.get(refusal, a["file"])
+        for record in index:
+            if record["file"] == a["file"] and record["fingerprint"] == a["fingerprint"]:
+                record["file"] = file
+        for key in ("to", "arena"):
+            a.pop(key, None)
+        a.update(file=file, text=text, refused=refusal)
+
+
 def impostor_claims(draws, r, peers):
     """Now and then an impostor's own claim of a peer's name (4: "hello and welcome claim"; the
     smaller root UUID keeps the name, so a later claim from another locus is CALLSIGN_COLLISION,
@@ -212,7 +249,7 @@ def impostor_claims(draws, r, peers):
 def room(rng, seat=None, elsewhere=0.15, draws=None):
     """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
     `elsewhere`: how likely the second room in another arena is; `draws`, the stream of the later
-    draws (impostors' own claims), which leave `rng`'s as it was."""
+    draws (impostors' own claims)."""
     r = Room(rng)
     r.anomaly_fix = None
     r.other_room = False
@@ -602,6 +639,8 @@ def case(rng, draws=None):
             dispositions.append(d)
         if rng.random() < 0.25:
             index.append({"file": a["file"], "fingerprint": a["fingerprint"], "state": rng.choice(["closed", "closed", "open"])})
+    if draws is not None:
+        refused_files(draws, anomalies, index, r, owner)
     # Now and then a cursor entry holding a refused file's UUID (its own, or one it shares).
     carried = [a["id"] for a in anomalies if a["id"] is not None]
     if carried and rng.random() < 0.2:
@@ -618,8 +657,9 @@ def case(rng, draws=None):
 
 def cases(count, seed):
     rng = random.Random(seed)
-    # The later draws (impostors' own claims, refused files' envelopes) from a stream of their own,
-    # so the cases drawn before them stay as they were.
+    # The later draws (impostors' own claims, refused files' bytes) from a stream of their own: the
+    # cases before the first that has an impostor are drawn as before (after it, the case's other
+    # draws run over more messages, and the cases differ).
     draws = random.Random(f"{seed} draws")
     for _ in range(count):
         yield case(rng, draws)

@@ -110,13 +110,14 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "arena-case-folded" compares arenas without regard to case; "held-once" holds only a name's first
 # message from a locus other than its holder's; "held-across-arenas" keys claims by callsign alone;
 # "collision-as-held" reads an impostor's own hello or welcome as CALLSIGN_HELD, not the second
-# claim it is (CALLSIGN_COLLISION).
+# claim it is (CALLSIGN_COLLISION); "refused-pod-unread" reads no arena from a refused file's `pod`;
+# "refused-envelope-read" reads the recipients and arena of a refused file whose envelope is refused.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
            "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread",
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
-           "held-once", "held-across-arenas", "collision-as-held"]
+           "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -189,8 +190,31 @@ def handler_seat(callsign):
     return callsign == "HANDLER" or (callsign.startswith("HANDLER-") and "seat-handler-only" not in FAULTS)
 
 
+def refused_reading(a):
+    """A refused file's recipients and arena (README note 126: read when its envelope reads, though
+    the file is refused for its body, its name or as a conflict copy; an envelope that breaks any of
+    its rules is not read at all, so neither is): drawn as given, or read from its bytes, the arena
+    by `pod` where `arena` is missing (4; core/mailbox/README.md: "`pod` inbound stands in for a
+    missing `arena`"). The small line reader's one envelope rule here: `expects_reply` is a boolean."""
+    if "text" not in a:
+        return a
+    fields = {}
+    for line in a["text"].split("\n---\n", 1)[0].splitlines():
+        m = re.match(r"^    ([a-z_]+):(?: (.*))?$", line)
+        if m:
+            fields[m.group(1)] = m.group(2) or ""
+    out = {k: v for k, v in a.items() if k not in ("text", "refused")}
+    if fields.get("expects_reply") not in ("true", "false") and "refused-envelope-read" not in FAULTS:
+        return dict(out, to=None, arena=None)
+    arena = fields.get("arena")
+    if arena is None and "refused-pod-unread" not in FAULTS:
+        arena = fields.get("pod")
+    return dict(out, to=[x.strip() for x in fields["to"][1:-1].split(",") if x.strip()], arena=arena)
+
+
 def check(case):
     me, now = case["participant"], case["now"]
+    anomalies = [refused_reading(a) for a in case["anomalies"]]
     codes = set()
     count = {k: 0 for k in COUNTS}
     files_by_id, texts, name_of = {}, {}, {}
@@ -465,7 +489,7 @@ def check(case):
         items[i] = {"action": action, "open_reply": open_, "disposition": None if d is None else d["state"]}
     # The refused files each UUID names, and whether one of them is the participant's to reconcile.
     files_of = {}
-    for a in case["anomalies"]:
+    for a in anomalies:
         if a["id"] is not None:
             files_of.setdefault(a["id"], set()).add(a["file"])
     # A refused file is in view when its readable recipients name the participant or ALL, or cannot
@@ -473,7 +497,7 @@ def check(case):
     # found in no arena (none given) has no arena to tell another's by, so any may be its own.
     mine_to_see = lambda a: (a["to"] is None or me in a["to"] or "ALL" in a["to"]) and \
         (a.get("arena") is None or (a["arena"].upper() if "arena-case-folded" in FAULTS else a["arena"]) in arenas or not arenas or "anomaly-any-arena" in FAULTS)
-    seen = {a["id"] for a in case["anomalies"] if a["id"] is not None and mine_to_see(a)}
+    seen = {a["id"] for a in anomalies if a["id"] is not None and mine_to_see(a)}
     others_only = {i for i in files_of if i not in msgs and i not in seen}
     if any(i not in msgs and i not in files_of for i in effective):
         codes.add("DISPOSITION_UNKNOWN_MESSAGE")
@@ -483,7 +507,7 @@ def check(case):
         codes.add("CURSOR_NOT_ADDRESSED")
     closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
     unsettled = set()  # the UUIDs of refused files in view still open: a cursor entry is ahead of them
-    for a in case["anomalies"]:
+    for a in anomalies:
         if (a["file"], a["fingerprint"]) in closed or not mine_to_see(a):
             continue
         # A UUID a valid message holds, or another refused file carries too, is not trusted for this
