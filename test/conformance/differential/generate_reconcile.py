@@ -17,7 +17,8 @@ exactly). Now and then a message goes to the whole room (`to: [ALL]`: a peer's r
 Handler's FYI or request, VEGA's request, the other arena's LYRA asking there), some messages name
 their arena by `pod` alone or beside an `arena` naming another, and a peer's name is sent in from
 two or three loci no one holds after its holder claimed it (CALLSIGN_HELD), in one arena or across
-two (the other arena's LYRA held from another machine, each arena's holder sending in the other's).
+two (the other arena's LYRA held from another machine, each arena's holder sending in the other's),
+or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION).
 Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
@@ -39,7 +40,9 @@ there answering VEGA there, naming LYRA's request here; now and then answering i
 arena), refused files' repair rounds there, and corrections the conversation rules quarantine
 (from another locus, delivered twice with other bytes, answering a repair request delivered so,
 or a second answer to the repair request). Refused files name an arena: the room's, the other
-room's, or none readable. Mostly VEGA reconciles in the room's arena; now and then a Handler seat
+room's, or none readable; now and then one is given as its bytes (`text`, `refused`), naming its
+arena by `pod`, refused for its body, name or as a conflict copy (the envelope reads) or for its
+envelope (it does not), its recipients and arena left for the reader. Mostly VEGA reconciles in the room's arena; now and then a Handler seat
 (`HANDLER`, `HANDLER-OPS`, with peers' requests to it, or silent: nothing names it, and another
 seat writes to `ALL`), VEGA with no arena given (a callsign of two
 arenas when the second room is drawn), VEGA in an arena where no message is, or NOVA, whom no
