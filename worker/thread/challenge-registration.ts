@@ -6,7 +6,7 @@
  */
 import { checkHandoff, coreVocabulary, criteriaUnread, handoffEnded, LIVE_STATES, parseCriteria, readbackSet, readRecord, recordUnread } from "../../core/index.js";
 import type { HandoffState, Message, Vocabulary } from "../../core/index.js";
-import { shippedVocabulary } from "../../profiles/index.js";
+import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 import type { Profiles } from "../profiles.js";
 import { shown } from "../shown.js";
 import { CHALLENGE_PARTS } from "./challenge-over.js";
@@ -118,12 +118,30 @@ export function challengeRegistration(handoff: string, request: ChallengeRequest
 function challengeVocabulary(handoff: string, ho: Message | null, before: ChallengeRequest, named: string | undefined, p: Profiles): Outcome<Vocabulary> {
   // Resolved as an HO's p= is: the thread's inline profile by its name, else a shipped one.
   const wanted = named === undefined ? undefined : p.chosen?.name === named ? p.chosen : shippedVocabulary(named);
-  if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(shown(named))}: a challenge names the profile its HO names with p=`, { parameter: "profile", profile: named });
+  if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(shown(named))}: a challenge names the profile its HO names with p=, ${knownProfiles(p)}`, { parameter: "profile", profile: named });
   const registered = before.expectAcc !== undefined || before.record !== undefined;
+  // Parts registered ahead naming no profile were read with the thread's profile as it stood
+  // then, or the core while it had none; the first append that stores a line may fix one since.
+  // Which of the two read them is not kept, so a profile named now cannot be shown to be it:
+  // taken when it is the thread's profile, parts read with the core would be held to it.
+  if (ho === null && registered && before.profile === undefined && named !== undefined) {
+    return problem("thread-conflict", `profile: the parts already registered for ${shown(handoff)} named no profile, so they were read with the thread's profile or, while it had none, the core, and its HO is held to none; a challenge's profile is fixed by the registration that first stores a part: register this one naming no profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
+  }
   const held = ho !== null ? p.vocabularyOf(ho) : before.profile !== undefined ? p.resolve(before.profile) : registered ? (p.chosen ?? coreVocabulary) : undefined;
   if (wanted !== undefined && held !== undefined && wanted !== held) {
     const whose = ho !== null ? `${shown(handoff)} is read with ${vocabularyName(held)}` : `the parts already registered for ${shown(handoff)} were read with ${vocabularyName(held)}`;
     return problem("thread-conflict", `profile: ${whose}, not ${named}; a challenge's parts are read with its HO's profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
   }
   return { ok: true, value: wanted ?? held ?? p.chosen ?? coreVocabulary };
+}
+
+/**
+ * The profiles a challenge's `profile` can name, said when it names none of them: the thread's
+ * inline profile is known by its name only once the append that fixes it stores a line (note 33),
+ * so ahead of the thread's first line only the shipped ones are.
+ */
+function knownProfiles(p: Profiles): string {
+  const shipped = `a shipped one (${shippedNames.join(", ")})`;
+  if (p.chosen === null) return `${shipped} or the thread's inline one, and this thread has no profile yet: an inline profile is the thread's once the first append naming it stores a line, so register the challenge after that line`;
+  return p.chosen.profile !== null && !shippedNames.includes(p.chosen.name) ? `${shipped} or the thread's inline one (${p.chosen.name})` : shipped;
 }
