@@ -929,6 +929,9 @@ describe("a challenge registered ahead and the thread's own profile (notes 33, 3
     const named = await expectProblem(await register(t, { record: RECORD, profile: "wire" }), "thread-conflict");
     expect(named.parameter).toBe("profile");
     expect(named.detail).toContain("the parts already registered for ops-655 named no profile");
+    // Nor is naming one advised when a record naming none does not read.
+    const unread = await expectProblem(await register(t, { record: { amt: "5400.00" } }), "invalid-record");
+    expect(unread.detail).toContain("(read with the profile wire: the parts already registered named no profile, so this one names none either)");
     // Naming none, the record is read with the thread's profile, and the HO held to none.
     expect((await register(t, { record: RECORD })).status).toBe(202);
     // The HO read with the thread's profile is not refused for the core having read the criteria.

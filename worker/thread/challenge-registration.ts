@@ -78,8 +78,11 @@ export function challengeRegistration(handoff: string, request: ChallengeRequest
   if (request.record !== undefined) {
     const read = readRecord(request.record, vocabulary);
     if (!read.ok) {
-      // Ahead of its HO, with no profile named, the record was read with the thread's profile or the core.
-      const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ahead of its HO, name the profile the HO carries with p= as profile)` : "";
+      // Ahead of its HO, with no profile named, the record was read with the thread's profile or
+      // the core; after parts that named none, naming one is refused (note 143), so not advised.
+      const unnamed = before.expectAcc !== undefined || before.record !== undefined;
+      const advice = unnamed ? "the parts already registered named no profile, so this one names none either" : "ahead of its HO, name the profile the HO carries with p= as profile";
+      const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ${advice})` : "";
       return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}${hint}`, { parameter: "record", findings: read.findings });
     }
     // The HO already sent must say what the record approved (check-ho, section 5.3), and ask
