@@ -2,7 +2,8 @@
 // reconciliation"): 150 seeded cases of one participant's room of 2 to 4 participants (handshakes,
 // requests answered exactly or not, cancels, corrections in one arena or across two, quarantined
 // or not, a retiring requester, a file delivered twice, archived threads, messages to `ALL`, arenas
-// named by `pod` or differing only in case, a name sent in from two or three loci; now and then a Handler
+// named by `pod` or differing only in case, a name sent in from two or three loci or claimed by an
+// impostor's own hello or welcome, refused files naming their arena by `pod`; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
@@ -32,6 +33,7 @@ describe("differential check of mailbox reconciliation", () => {
       "correction-unchecked", "due-late", "every-arena", "handler-owes", "held-unread", "parent-arena-unread",
       "seat-handler-only", "unseen-in-arena-given",
       "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded", "held-once", "held-across-arenas",
+      "collision-as-held", "refused-pod-unread", "refused-envelope-read",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -48,9 +50,18 @@ describe("differential check of mailbox reconciliation", () => {
     for (const fault of ["held-unread", "parent-arena-unread"]) expect(caught[fault]).toContain("quarantine");
     // `to: [ALL]` read as naming nobody, or as missing the Handler seats of its arena: the core addresses the participant.
     for (const fault of ["all-by-name-only", "all-skips-seats"]) expect(caught[fault]).toContain("counts.addressed");
-    // `pod` ignored, or read over `arena`; arenas compared without regard to case: the core reads another arena's messages.
-    for (const fault of ["pod-unread", "pod-over-arena", "arena-case-folded"]) expect(caught[fault]).toContain("counts.messages");
+    // `pod` ignored: the core reads messages the checker does not; `pod` read over `arena`: another arena read;
+    // arenas compared without regard to case: a refused file of `crox-site` counted open as the room's.
+    expect(caught["pod-unread"]).toContain("counts.messages");
+    expect(caught["pod-over-arena"]).toContain("arena");
+    expect(caught["arena-case-folded"]).toContain("counts.anomaly_count");
     // A name held from two or three loci with only the first impostor held, or claims kept across arenas: the quarantine differs.
     for (const fault of ["held-once", "held-across-arenas"]) expect(caught[fault]).toContain("quarantine");
+    // An impostor's own hello or welcome read as CALLSIGN_HELD: the core says CALLSIGN_COLLISION, a second claim.
+    expect(caught["collision-as-held"]).toContain("claims");
+    // A refused file's `pod` unread (README note 126): the checker keeps in view a file of another arena;
+    // a refused envelope's recipients and arena read: it sets aside a file that may be the participant's.
+    expect(caught["refused-pod-unread"]).toContain("code ANOMALY_OPEN: core lacks");
+    expect(caught["refused-envelope-read"]).toContain("code ANOMALY_OPEN: core has");
   });
 });

@@ -7,12 +7,13 @@
 // a record the vocabulary does not read, a profile not shipped or not the parts' or the HO's;
 // a thread of small capacity, its lines, challenges (registered or carried over) and statements full;
 // a thread of few bytes, its lines' and its challenges' (registered or carried over) full;
-// a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges;
+// a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges
+// (ahead of its first line naming no profile, then naming it: note 143);
 // a thread of a shipped profile or its own, its lines without p= read with it;
 // the done check a DN gets; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
-// spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65
-// and 107; each append's status and refusal, what the thread says of its statements as it stores
+// spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65,
+// 107 and 143; each append's status and refusal, what the thread says of its statements as it stores
 // the line (a relay's, a DN's, a CX's and an AN's to it, an HO's of its challenge) and a DN's done
 // check, each challenge registration's answer, each statement's
 // answers (a prepare's with the RB id it states, n given or not, or its refusal by kind, parameter
@@ -189,6 +190,16 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(typeof first.case.profile === "object" ? first.case.profile.profile : first.case.profile).toBe("wire");
     const unknown = (answers: unknown[][]) => answers.filter((a) => a[1] === "unknown-profile").length;
     expect(unknown(first.core.challenges)).toBeGreaterThan(unknown(first.replay.challenges));
+  });
+
+  it("names a challenge naming the thread's profile that the replay takes after parts that named none", { timeout: 90_000 }, () => {
+    // The replay that holds parts registered naming no profile as read with the thread's profile
+    // as it stands now registers a record naming the profile a line fixed after criteria the core
+    // read, where the thread refuses any profile named after parts that named none (note 143).
+    const first = broken(["150", "1", "--first", "--break-unnamed"]);
+    expect(first.case.profile?.profile).toBe("wire");
+    const named = (answers: unknown[][]) => answers.filter((a) => a[1] === "thread-conflict" && a[2] === "profile").length;
+    expect(named(first.core.challenges)).toBeGreaterThan(named(first.replay.challenges));
   });
 
   it("names the RB id a prepare without n picks when the replay numbers it otherwise", { timeout: 90_000 }, () => {

@@ -896,6 +896,57 @@ describe("a challenge registered ahead of an HO that names its profile with p= (
   });
 });
 
+describe("a challenge registered ahead and the thread's own profile (notes 33, 34)", () => {
+  // A thread's inline profile, as the thread-clock differential draws it: an ask with execution slots.
+  const WIRE = { profile: "wire", version: "0.1", extends: "RW1", title: "Wire transfers", desc: "A thread's own profile.", asks: { WIRE: "send a wire transfer" }, slots: [{ key: "wamt", type: "money", on: ["HO", "RB", "DN", "ST"], desc: "amount" }, { key: "wref", type: "token", on: ["HO", "RB", "DN", "ST"], desc: "reference" }], exec: { WIRE: ["wamt", "wref"] } };
+  const WIRE_HO = "RW1 HO ops-655 p=wire from=ops to=builder item=acme:W-655 ask=WIRE rb=acc+exec keys=len wamt=12.50 wref=W655";
+  const wireRb = (n: number, acc: string) => `RW1 RB builder-${n} re=ops-655 p=wire from=builder to=ops item=acme:W-655 ask=WIRE acc=${acc} wamt=12.50 wref=W655`;
+  const RECORD = { wamt: "12.50", wref: "W655" };
+  const register = (thread: string, body: Record<string, unknown>, handoff = "ops-655") => postJson(`/v1/threads/${thread}/handoffs/${handoff}/challenge`, body);
+
+  it("refuses a challenge naming the thread's inline profile until a line fixed it, saying why, then reads its parts with it", async () => {
+    const t = fresh();
+    const early = await expectProblem(await register(t, { record: RECORD, profile: "wire" }), "unknown-profile");
+    expect([early.parameter, early.profile]).toStrictEqual(["profile", "wire"]);
+    expect(early.detail).toContain("this thread has no profile yet: an inline profile is the thread's once the first append naming it stores a line, so register the challenge after that line");
+    // The first append naming the profile stores a line, and fixes it: the challenge is then read with it.
+    await ok(await append(t, [HO], { profile: WIRE }));
+    expect((await state(t)).profile).toBe("wire");
+    expect(await ok(await register(t, { record: RECORD, profile: "wire" }), 202)).toMatchObject({ handoff: "ops-655", known: false });
+    // A name no profile has, on a thread with its own, says which the thread has.
+    expect((await expectProblem(await register(t, { expectAcc: ["len:120w"], profile: "wires" }, "ops-656"), "unknown-profile")).detail).toContain("or the thread's inline one (wire)");
+    // The HO is held to the record as the thread's profile reads it.
+    expect((await ok(await append(t, [WIRE_HO.replace("wamt=12.50", "wamt=13.00")]))).results[0].findings.map((f: any) => f.code)).toStrictEqual(["HO_DIFFERS"]);
+    expect((await ok(await append(t, [WIRE_HO]))).results[0].status).toBe("stored");
+  });
+
+  it("keeps a challenge whose first part named no profile naming none, whether or not a line fixed the thread's profile since", async () => {
+    const t = fresh();
+    // Ahead of the thread's first line, criteria naming no profile are read with the core.
+    expect((await register(t, { expectAcc: ["len:120w"] })).status).toBe(202);
+    await ok(await append(t, [HO], { profile: WIRE }));
+    // The thread's profile, fixed since, did not read them: naming it is refused, as any name is.
+    const named = await expectProblem(await register(t, { record: RECORD, profile: "wire" }), "thread-conflict");
+    expect(named.parameter).toBe("profile");
+    expect(named.detail).toContain("the parts already registered for ops-655 named no profile");
+    // Nor is naming one advised when a record naming none does not read.
+    const unread = await expectProblem(await register(t, { record: { amt: "5400.00" } }), "invalid-record");
+    expect(unread.detail).toContain("(read with the profile wire: the parts already registered named no profile, so this one names none either)");
+    // Naming none, the record is read with the thread's profile, and the HO held to none.
+    expect((await register(t, { record: RECORD })).status).toBe(202);
+    // The HO read with the thread's profile is not refused for the core having read the criteria.
+    expect((await ok(await append(t, [WIRE_HO]))).results[0].status).toBe("stored");
+    expect((await ok(await append(t, [wireRb(665, "len:150w")]))).results[0].readback.verdict).toBe("void");
+    expect((await ok(await append(t, [wireRb(666, "len:120w")]))).results[0].readback.verdict).toBe("wilco");
+    // The same answer where the thread's profile was fixed before the first part: what a
+    // registration is answered does not hang on when a line fixed the thread's profile.
+    const u = fresh();
+    await ok(await append(u, [HO], { profile: WIRE }));
+    expect((await register(u, { expectAcc: ["len:120w"] })).status).toBe(202);
+    expect((await expectProblem(await register(u, { record: RECORD, profile: "wire" }), "thread-conflict")).parameter).toBe("profile");
+  });
+});
+
 describe("a re-issued HO carries the challenge of the handoff it supersedes (rule 1)", () => {
   const BRIEF = "RW1 HO lead-1 from=lead to=writer item=doc:brief ask=DRAFT rb=acc keys=len+lang // a short intro";
   const RB_BAD = "RW1 RB writer-1 re=lead-1 from=writer to=lead item=doc:brief ask=DRAFT acc=len:150w+lang:en-gb";

@@ -6,7 +6,7 @@
  */
 import { checkHandoff, coreVocabulary, criteriaUnread, handoffEnded, LIVE_STATES, parseCriteria, readbackSet, readRecord, recordUnread } from "../../core/index.js";
 import type { HandoffState, Message, Vocabulary } from "../../core/index.js";
-import { shippedVocabulary } from "../../profiles/index.js";
+import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 import type { Profiles } from "../profiles.js";
 import { shown } from "../shown.js";
 import { CHALLENGE_PARTS } from "./challenge-over.js";
@@ -78,8 +78,11 @@ export function challengeRegistration(handoff: string, request: ChallengeRequest
   if (request.record !== undefined) {
     const read = readRecord(request.record, vocabulary);
     if (!read.ok) {
-      // Ahead of its HO, with no profile named, the record was read with the thread's profile or the core.
-      const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ahead of its HO, name the profile the HO carries with p= as profile)` : "";
+      // Ahead of its HO, with no profile named, the record was read with the thread's profile or
+      // the core; after parts that named none, naming one is refused (note 143), so not advised.
+      const unnamed = before.expectAcc !== undefined || before.record !== undefined;
+      const advice = unnamed ? "the parts already registered named no profile, so this one names none either" : "ahead of its HO, name the profile the HO carries with p= as profile";
+      const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ${advice})` : "";
       return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}${hint}`, { parameter: "record", findings: read.findings });
     }
     // The HO already sent must say what the record approved (check-ho, section 5.3), and ask
@@ -118,12 +121,30 @@ export function challengeRegistration(handoff: string, request: ChallengeRequest
 function challengeVocabulary(handoff: string, ho: Message | null, before: ChallengeRequest, named: string | undefined, p: Profiles): Outcome<Vocabulary> {
   // Resolved as an HO's p= is: the thread's inline profile by its name, else a shipped one.
   const wanted = named === undefined ? undefined : p.chosen?.name === named ? p.chosen : shippedVocabulary(named);
-  if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(shown(named))}: a challenge names the profile its HO names with p=`, { parameter: "profile", profile: named });
+  if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(shown(named))}: a challenge names the profile its HO names with p=, ${knownProfiles(p)}`, { parameter: "profile", profile: named });
   const registered = before.expectAcc !== undefined || before.record !== undefined;
+  // Parts registered ahead naming no profile were read with the thread's profile as it stood
+  // then, or the core while it had none; the first append that stores a line may fix one since.
+  // Which of the two read them is not kept, so a profile named now cannot be shown to be it:
+  // taken when it is the thread's profile, parts read with the core would be held to it.
+  if (ho === null && registered && before.profile === undefined && named !== undefined) {
+    return problem("thread-conflict", `profile: the parts already registered for ${shown(handoff)} named no profile, so they were read with the thread's profile or, while it had none, the core, and its HO is held to none; a challenge's profile is fixed by the registration that first stores a part: register this one naming no profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
+  }
   const held = ho !== null ? p.vocabularyOf(ho) : before.profile !== undefined ? p.resolve(before.profile) : registered ? (p.chosen ?? coreVocabulary) : undefined;
   if (wanted !== undefined && held !== undefined && wanted !== held) {
     const whose = ho !== null ? `${shown(handoff)} is read with ${vocabularyName(held)}` : `the parts already registered for ${shown(handoff)} were read with ${vocabularyName(held)}`;
     return problem("thread-conflict", `profile: ${whose}, not ${named}; a challenge's parts are read with its HO's profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
   }
   return { ok: true, value: wanted ?? held ?? p.chosen ?? coreVocabulary };
+}
+
+/**
+ * The profiles a challenge's `profile` can name, said when it names none of them: the thread's
+ * inline profile is known by its name only once the append that fixes it stores a line (note 33),
+ * so ahead of the thread's first line only the shipped ones are.
+ */
+function knownProfiles(p: Profiles): string {
+  const shipped = `a shipped one (${shippedNames.join(", ")})`;
+  if (p.chosen === null) return `${shipped} or the thread's inline one, and this thread has no profile yet: an inline profile is the thread's once the first append naming it stores a line, so register the challenge after that line`;
+  return p.chosen.profile !== null && !shippedNames.includes(p.chosen.name) ? `${shipped} or the thread's inline one (${p.chosen.name})` : shipped;
 }

@@ -26,18 +26,24 @@ import generate_reconcile  # noqa: E402
 import reconcile_checker  # noqa: E402
 
 
+CLAIM_CODES = {"CALLSIGN_COLLISION", "CALLSIGN_HELD"}
+
+
 def comparable(answer):
     """The answer with only what the checker models: codes of MODELED, quarantine as a sorted list."""
     out = dict(answer)
     out["codes"] = sorted(c for c in answer["codes"] if c in reconcile_checker.MODELED)
     out["quarantine"] = sorted(answer["quarantine"])
+    # The identity codes a message that does not speak for its sender carries: a second claim of its
+    # name (CALLSIGN_COLLISION) or another message from a locus that does not hold it (CALLSIGN_HELD).
+    out["claims"] = {i: sorted(c for c in codes if c in CLAIM_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & CLAIM_CODES}
     return out
 
 
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "archive", "blocked_threads"):
+    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "archive", "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
     keys += [f"counts.{k}" for k in reconcile_checker.COUNTS if theirs["counts"][k] != ours["counts"][k]]
@@ -59,7 +65,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-all-by-name": "all-by-name-only", "--break-all-seats": "all-skips-seats",
           "--break-pod-unread": "pod-unread", "--break-pod-over-arena": "pod-over-arena",
           "--break-arena-case": "arena-case-folded", "--break-held-once": "held-once",
-          "--break-held-across-arenas": "held-across-arenas"}
+          "--break-held-across-arenas": "held-across-arenas", "--break-collision-as-held": "collision-as-held",
+          "--break-refused-pod-unread": "refused-pod-unread", "--break-refused-envelope-read": "refused-envelope-read"}
 
 
 def planted_caught(cases, core):

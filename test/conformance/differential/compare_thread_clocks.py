@@ -5,8 +5,8 @@ conversations with clocks, and compares them.
                                      [--break-prepare] [--break-highest] [--break-noop] [--break-done] [--break-challenge]
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
-                                     [--break-shape] [--break-full] [--break-inline] [--break-bytes]
-                                     [--break-unprofiled]
+                                     [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
+                                     [--break-bytes] [--break-unprofiled]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -35,9 +35,11 @@ that takes a record for an appended HO that asks no rb=exec of an ask with execu
 (HO_NEEDS_EXEC), --break-unread one that keeps, unsaid, a record an HO's ask does not read, --break-incomplete one
 that prepares a statement for an HO asking rb=acc, whose RB carries no acc=, --break-shape one that
 takes a challenge of a shape the challenge route refuses (an id no HO line can carry, no part, a
-record that is no object), --break-bytes one that stores challenges (registered or carried over)
-and lines past the thread's bytes (README note 144), --break-unprofiled one that reads a line without
-p= with the core in a thread of its own profile (note 145). Needs python3 and node.
+record that is no object), --break-unnamed one that takes a challenge naming the thread's profile
+after parts registered naming none before a line fixed it (note 143), --break-bytes one that stores
+challenges (registered or carried over) and lines past the thread's bytes (README note 144),
+--break-unprofiled one that reads a line without p= with the core in a thread of its own profile
+(note 145). Needs python3 and node.
 """
 import collections
 import json
@@ -155,6 +157,8 @@ PLANTED = {
     "--break-inline": (thread_clock_checker, "inline_fixed_by_line"),
     # A replay that stores challenges past the thread's capacity, registered or carried over.
     "--break-full": (thread_clock_checker, "challenge_rows_bounded"),
+    # A replay that takes a challenge's profile after parts that named none, when it is the thread's profile a line fixed since.
+    "--break-unnamed": (thread_clock_checker, "unnamed_kept"),
     # A replay that stores challenges (registered or carried over) and lines past the thread's bytes.
     "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
     # A replay that reads a line without p= in a thread of its own profile with the core alone.

@@ -5,11 +5,27 @@
 // callsign is found in: the arena read, status, work_clean, readiness_clean, every count, each
 // item's action, open reply and effective disposition, the cursor advance, the codes of its
 // findings, the messages the conversation rules quarantine (which reconcile takes as given), the
-// archive's findings, and the threads a new message may no longer join.
+// archive's findings, and the threads a new message may no longer join. A refused file given as its
+// bytes has its recipients and arena read from its envelope, as the CLI reads them.
 import { createHash } from "node:crypto";
 import { createInterface } from "node:readline";
 import { analyzeMailbox, archiveBlocksMessage, readMailboxMessage, reconcile } from "../../../core/mailbox/index.js";
 import type { AnomalyRecord, MailboxAnomaly, MailboxEntry, PrimerState } from "../../../core/mailbox/index.js";
+
+// A refused file given as its bytes (`text`): its recipients and arena are read from its envelope as
+// `rw mailbox check` reads them (cli/mailbox/inbox.ts: `reading.envelope?.to ?? null`, `?.arena`),
+// null when the envelope does not read (README note 126); the UUID is the one drawn, the CLI's
+// keying (the reading's for a body or envelope refusal, none for a name or conflict copy).
+type RefusedFile = Omit<MailboxAnomaly, "to" | "arena"> & { text: string; refused: "body" | "envelope" | "name" | "conflict" };
+
+function anomalyOf(a: MailboxAnomaly | RefusedFile): MailboxAnomaly {
+  if (!("text" in a)) return a;
+  const reading = readMailboxMessage(a.text);
+  const { text: _text, refused, ...rest } = a;
+  if ((refused === "body" || refused === "envelope") && (reading.ok || reading.id !== a.id)) throw new Error(`${a.file}, drawn refused for its ${refused} under ${a.id}, reads ${reading.ok ? "ok" : "refused"} under ${reading.id}`);
+  if ((refused === "envelope") !== (reading.envelope === null)) throw new Error(`${a.file}: its envelope ${reading.envelope === null ? "does not read" : "reads"}, drawn refused for its ${refused}`);
+  return { ...rest, to: reading.envelope?.to ?? null, arena: reading.envelope?.arena ?? null };
+}
 
 type Case = {
   participant: string;
@@ -17,7 +33,7 @@ type Case = {
   files: { name: string; text: string; archive?: string }[];
   dispositions: unknown[];
   cursor: string[];
-  anomalies: MailboxAnomaly[];
+  anomalies: (MailboxAnomaly | RefusedFile)[];
   anomalyIndex: AnomalyRecord[];
   now: number;
   primer?: PrimerState;
@@ -37,7 +53,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   const analysis = analyzeMailbox(messages, { now: c.now, archiveRead: true });
   const report = reconcile({
     participant: c.participant, ...(c.arena === null ? {} : { arena: c.arena }), messages, dispositions: c.dispositions, cursor: c.cursor,
-    anomalies: c.anomalies, anomalyIndex: c.anomalyIndex, now: c.now, archiveRead: true, analysis,
+    anomalies: c.anomalies.map(anomalyOf), anomalyIndex: c.anomalyIndex, now: c.now, archiveRead: true, analysis,
     ...(c.primer === undefined ? {} : { primer: c.primer }),
   });
   out.push(JSON.stringify({

@@ -17,7 +17,8 @@ exactly). Now and then a message goes to the whole room (`to: [ALL]`: a peer's r
 Handler's FYI or request, VEGA's request, the other arena's LYRA asking there), some messages name
 their arena by `pod` alone or beside an `arena` naming another, and a peer's name is sent in from
 two or three loci no one holds after its holder claimed it (CALLSIGN_HELD), in one arena or across
-two (the other arena's LYRA held from another machine, each arena's holder sending in the other's).
+two (the other arena's LYRA held from another machine, each arena's holder sending in the other's),
+or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION).
 Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
@@ -39,7 +40,9 @@ there answering VEGA there, naming LYRA's request here; now and then answering i
 arena), refused files' repair rounds there, and corrections the conversation rules quarantine
 (from another locus, delivered twice with other bytes, answering a repair request delivered so,
 or a second answer to the repair request). Refused files name an arena: the room's, the other
-room's, or none readable. Mostly VEGA reconciles in the room's arena; now and then a Handler seat
+room's, or none readable; now and then one is given as its bytes (`text`, `refused`), naming its
+arena by `pod`, refused for its body, name or as a conflict copy (the envelope reads) or for its
+envelope (it does not), its recipients and arena left for the reader. Mostly VEGA reconciles in the room's arena; now and then a Handler seat
 (`HANDLER`, `HANDLER-OPS`, with peers' requests to it, or silent: nothing names it, and another
 seat writes to `ALL`), VEGA with no arena given (a callsign of two
 arenas when the second room is drawn), VEGA in an arena where no message is, or NOVA, whom no
@@ -113,12 +116,13 @@ class Room:
         self.ms = START_MS
         self.msgs = []  # dicts: id, thread, request, sender, to, kind, parent, expects, body, archive
 
-    def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body="", arena=ARENA):
+    def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body="", arena=ARENA, rng=None):
         self.ms += 60_000
-        m = {"id": uuid7(self.rng, self.ms), "ms": self.ms, "sender": sender, "to": to, "kind": kind, "arena": arena,
+        rng = rng or self.rng
+        m = {"id": uuid7(rng, self.ms), "ms": self.ms, "sender": sender, "to": to, "kind": kind, "arena": arena,
              "parent": None if parent is None else parent["id"], "expects": expects, "body": body}
-        m["thread"] = thread if thread is not None else (parent["thread"] if parent else uuid7(self.rng, self.ms))
-        m["request"] = request if request is not None else (parent["request"] if parent else uuid7(self.rng, self.ms))
+        m["thread"] = thread if thread is not None else (parent["thread"] if parent else uuid7(rng, self.ms))
+        m["request"] = request if request is not None else (parent["request"] if parent else uuid7(rng, self.ms))
         self.msgs.append(m)
         return m
 
@@ -176,9 +180,79 @@ def quarantine_correction(rng, r, ask, fix):
         r.msgs.insert(r.msgs.index(fix), first)
 
 
-def room(rng, seat=None, elsewhere=0.15):
+# A body the core refuses (a malformed RW1 line) under an envelope that reads.
+REFUSED_BODY = "\n\nRW1 HO research-01 from=research to=writer item=gh:crox/site#42 ask=POLISH due=20261002"
+
+
+def refused_files(draws, anomalies, index, r, owner):
+    """Now and then a refused file given as its bytes, whose envelope names its arena by `pod` (4:
+    the deprecated alias, standing in for a missing `arena`; now and then beside an `arena` naming
+    another): refused for its body (its UUID kept), its name or as a conflict copy (no UUID to
+    trust: keyed by bytes), so the envelope reads and gives the file's recipients and arena; or
+    refused for its envelope (`expects_reply: maybe`, its UUID kept), so neither reads (README note
+    126: recipients, and so the arena, are read only when the envelope reads). The file the repair
+    round is about, and files sharing a UUID, stay as drawn."""
+    ids = [a["id"] for a in anomalies]
+    for k, a in enumerate(anomalies):
+        if draws.random() >= 0.25 or (r.anomaly_fix is not None and k == 0) or (a["id"] is not None and ids.count(a["id"]) > 1):
+            continue
+        refusal = draws.choice(["body", "envelope"]) if a["id"] is not None else draws.choice(["name", "conflict"])
+        pod = draws.choice([ARENA, r.other_arena if r.other_room else OTHER_ARENA, ARENA_OTHER_CASE, THIRD_ARENA])
+        to = a["to"] if a["to"] is not None else draws.choice([[owner], [ALL], ["LYRA"]])
+        m = {"id": a["id"] or uuid7(draws, START_MS), "thread": uuid7(draws, START_MS), "request": uuid7(draws, START_MS), "sender": "ORION" if to == ["LYRA"] else "LYRA",
+             "to": to, "kind": "request", "parent": None, "expects": True, "body": REFUSED_BODY if refusal == "body" else "",
+             "arena": pod, "alias": "pod"}
+        if draws.random() < 0.2:
+            # `arena` beside the `pod`: the arena is read, the alias not.
+            m.update(alias="both", pod=pod, arena=draws.choice([ARENA, OTHER_ARENA]))
+        text = render(m, None)
+        if refusal == "envelope":
+            text = text.replace("expects_reply: true", "expects_reply: maybe")
+        file = {"name": a["file"][:-3] + ".md.tmp", "conflict": a["file"][:-3] + " (conflicted copy).md"}.get(refusal, a["file"])
+        for record in index:
+            if record["file"] == a["file"] and record["fingerprint"] == a["fingerprint"]:
+                record["file"] = file
+        for key in ("to", "arena"):
+            a.pop(key, None)
+        a.update(file=file, text=text, refused=refusal)
+
+
+def impostor_claims(draws, r, peers):
+    """Now and then an impostor's own claim of a peer's name (4: "hello and welcome claim"; the
+    smaller root UUID keeps the name, so a later claim from another locus is CALLSIGN_COLLISION,
+    core/mailbox/README.md "Callsign claims"), from a locus no one holds, after the holder's claim:
+    a hello of its own to VEGA (VEGA welcoming it now and then, the impostor going on with a
+    request), a welcome of VEGA's hello to the holder (welcomed by the holder already), or of a
+    fresh hello of VEGA's to the holder (the holder's own welcome after it now and then). In the
+    room's arena mostly, now and then the other arena's LYRA (claims are per arena)."""
+    if draws.random() >= 0.07:
+        return
+    victim = "LYRA" if r.other_room and draws.random() < 0.4 else draws.choice(peers)
+    where = r.other_arena if victim == "LYRA" and r.other_room and draws.random() < 0.4 else ARENA
+    locus = draws.choice(ELSEWHERES + [(victim + "-BOX", "d2" * 32)])
+    form = draws.choice(["hello", "hello", "welcome", "fresh"])
+
+    def claim(m):
+        m["machine"], m["root"] = locus
+        return m
+    if form == "hello":
+        hello = claim(r.add(victim, [ME], "hello", expects=True, arena=where, rng=draws))
+        if draws.random() < 0.5:
+            r.add(ME, [victim], "welcome", parent=hello, arena=where, rng=draws)
+        if draws.random() < 0.4:
+            claim(r.add(victim, [ME], "request", expects=draws.random() < 0.7, arena=where, rng=draws))
+        return
+    asked = [m for m in r.msgs if m["kind"] == "hello" and m["sender"] == ME and m["to"] == [victim] and m["arena"] == where]
+    hello = asked[0] if form == "welcome" and asked else r.add(ME, [victim], "hello", expects=True, arena=where, rng=draws)
+    claim(r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws))
+    if hello is not (asked[0] if asked else None) and draws.random() < 0.5:
+        r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws)  # the holder's own welcome
+
+
+def room(rng, seat=None, elsewhere=0.15, draws=None):
     """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
-    `elsewhere`: how likely the second room in another arena is."""
+    `elsewhere`: how likely the second room in another arena is; `draws`, the stream of the later
+    draws (impostors' own claims)."""
     r = Room(rng)
     r.anomaly_fix = None
     r.other_room = False
@@ -296,6 +370,8 @@ def room(rng, seat=None, elsewhere=0.15):
         for machine, where in rng.choice([[("LYRA-BOX", other_arena)], [("LYRA-LAB", ARENA)], [("LYRA-BOX", other_arena), ("LYRA-LAB", ARENA)]]):
             m = r.add("LYRA", [ME], "request", expects=True, arena=where)
             m["machine"], m["root"] = machine, ROOT
+    if draws is not None:
+        impostor_claims(draws, r, peers)
     # Now and then the seat reconciling is silent: nothing names it and it sends nothing, so it is
     # no callsign of the arena, and `ALL` (from another seat) addresses it not.
     silent = seat is not None and rng.random() < 0.4
@@ -408,7 +484,7 @@ def tidy_transition(rng, m, msgs, now, me=ME):
     return transition(rng, m, msgs, now, me)
 
 
-def case(rng):
+def case(rng, draws=None):
     # Who reconciles, in which arena: VEGA in the room's arena mostly; now and then the Handler
     # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
     # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
@@ -418,7 +494,7 @@ def case(rng):
     # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
     owner = who if who == ME or who.startswith("HANDLER") else ME
     # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
-    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15)
+    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15, draws=draws)
     msgs = r.msgs
     now = r.ms + 60_000
     # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
@@ -566,6 +642,8 @@ def case(rng):
             dispositions.append(d)
         if rng.random() < 0.25:
             index.append({"file": a["file"], "fingerprint": a["fingerprint"], "state": rng.choice(["closed", "closed", "open"])})
+    if draws is not None:
+        refused_files(draws, anomalies, index, r, owner)
     # Now and then a cursor entry holding a refused file's UUID (its own, or one it shares).
     carried = [a["id"] for a in anomalies if a["id"] is not None]
     if carried and rng.random() < 0.2:
@@ -582,8 +660,12 @@ def case(rng):
 
 def cases(count, seed):
     rng = random.Random(seed)
+    # The later draws (impostors' own claims, refused files' bytes) from a stream of their own: the
+    # cases before the first that has an impostor are drawn as before (after it, the case's other
+    # draws run over more messages, and the cases differ).
+    draws = random.Random(f"{seed} draws")
     for _ in range(count):
-        yield case(rng)
+        yield case(rng, draws)
 
 
 if __name__ == "__main__":

@@ -1068,6 +1068,19 @@ def shipped_thread(draws, events):
     return out, "pay"
 
 
+def unnamed_ahead(draws, events, profile):
+    """Now and then, on a thread with a profile of its own, criteria for its HO registered ahead of
+    the thread's first line naming no profile (read with the core), then, after that line, a record
+    naming the thread's profile (note 143: refused, the parts held named none). Drawn from `draws`."""
+    if profile is None or draws.random() >= 0.3:
+        return events
+    handoff = next(e["line"].split()[2] for e in events if e.get("line", "").startswith("RW1 HO ops-65") and " p=wire " in e["line"])
+    out = [{"at": events[0]["at"], "challenge": handoff, "expectAcc": generate_readbacks.criteria(draws, 1)}] + list(events)
+    first = next(i for i, e in enumerate(out) if "line" in e)
+    out.insert(first + 1, {"at": out[first]["at"], "challenge": handoff, "profile": "wire", "record": {"wamt": "12.50", "wref": f"W{handoff[4:]}"}})
+    return out
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
     # The draws added since (numbered_after) come from a stream of their own, and the thread's
@@ -1081,9 +1094,12 @@ def conversations(count, seed):
     unprofiled_draws = random.Random(f"{seed} unprofiled")
     # A thread whose profile is a shipped one (shipped_thread), from a stream of its own.
     shipping = random.Random(f"{seed} shipped")
+    # And the challenges registered ahead of its first line naming no profile (unnamed_ahead).
+    unnamed = random.Random(f"{seed} unnamed")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
+        events = unnamed_ahead(unnamed, events, profile)
         if profile is not None:
             events = unprofiled(unprofiled_draws, events)
         events, capacity = bounded(sizes, events)

@@ -108,13 +108,16 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "all-by-name-only" reads `to: [ALL]` as addressing nobody; "all-skips-seats" has it miss every
 # Handler seat; "pod-unread" ignores `pod`; "pod-over-arena" reads `pod` over `arena`;
 # "arena-case-folded" compares arenas without regard to case; "held-once" holds only a name's first
-# message from a locus other than its holder's; "held-across-arenas" keys claims by callsign alone.
+# message from a locus other than its holder's; "held-across-arenas" keys claims by callsign alone;
+# "collision-as-held" reads an impostor's own hello or welcome as CALLSIGN_HELD, not the second
+# claim it is (CALLSIGN_COLLISION); "refused-pod-unread" reads no arena from a refused file's `pod`;
+# "refused-envelope-read" reads the recipients and arena of a refused file whose envelope is refused.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
            "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread",
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
-           "held-once", "held-across-arenas"]
+           "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -187,8 +190,31 @@ def handler_seat(callsign):
     return callsign == "HANDLER" or (callsign.startswith("HANDLER-") and "seat-handler-only" not in FAULTS)
 
 
+def refused_reading(a):
+    """A refused file's recipients and arena (README note 126: read when its envelope reads, though
+    the file is refused for its body, its name or as a conflict copy; an envelope that breaks any of
+    its rules is not read at all, so neither is): drawn as given, or read from its bytes, the arena
+    by `pod` where `arena` is missing (4; core/mailbox/README.md: "`pod` inbound stands in for a
+    missing `arena`"). The small line reader's one envelope rule here: `expects_reply` is a boolean."""
+    if "text" not in a:
+        return a
+    fields = {}
+    for line in a["text"].split("\n---\n", 1)[0].splitlines():
+        m = re.match(r"^    ([a-z_]+):(?: (.*))?$", line)
+        if m:
+            fields[m.group(1)] = m.group(2) or ""
+    out = {k: v for k, v in a.items() if k not in ("text", "refused")}
+    if fields.get("expects_reply") not in ("true", "false") and "refused-envelope-read" not in FAULTS:
+        return dict(out, to=None, arena=None)
+    arena = fields.get("arena")
+    if arena is None and "refused-pod-unread" not in FAULTS:
+        arena = fields.get("pod")
+    return dict(out, to=[x.strip() for x in fields["to"][1:-1].split(",") if x.strip()], arena=arena)
+
+
 def check(case):
     me, now = case["participant"], case["now"]
+    anomalies = [refused_reading(a) for a in case["anomalies"]]
     codes = set()
     count = {k: 0 for k in COUNTS}
     files_by_id, texts, name_of = {}, {}, {}
@@ -235,21 +261,45 @@ def check(case):
         codes.add("CALLSIGN_UNSEEN")  # found in no arena: a callsign about to join, or a mistyped one
     arena_read = case["arena"] if case["arena"] is not None else next(iter(present)) if len(present) == 1 else None
     seat = handler_seat(me) and "handler-owes" not in FAULTS
+
+    def claim(e):
+        """Whether e claims its name (4; core/mailbox/README.md, "Callsign claims"): a hello opening a
+        thread, or a welcome answering, as addressed, a hello that opens its own: from a callsign
+        the hello names, to its initiator, in its arena (a misaddressed or misplaced one claims nothing)."""
+        if e["kind"] == "hello":
+            return opens_thread(e)
+        hello = msgs.get(e["reply_to"]) if e["kind"] == "welcome" and e["reply_to"] is not None else None
+        return hello is not None and hello["kind"] == "hello" and opens_thread(hello) and e["from"] in hello["to"] and \
+            hello["from"] in e["to"] and hello["arena"] == e["arena"]
+
+    def opens_thread(hello):
+        """A root, the first message of its thread (in UUID order): not a hello in another's thread."""
+        return hello["reply_to"] is None and not any(j < hello["id"] and x["thread"] == hello["thread"] for j, x in msgs.items())
     # Quarantine: other bytes under one UUID; a message in a callsign's name from another locus
     # (machine and root) than the one its first message in that arena (in UUID order) claimed
     # (CALLSIGN_HELD, 4); and an agent's answer to such a message, which acts on what cannot
     # authorize work (not a root's citation, nor a word to or from the Handler, to whom it is
     # surfaced). One level: that answer still speaks for its sender.
     duplicated = {i for i, t in texts.items() if len(t) > 1}
-    claimed, held, heard_from = {}, set(), set()
+    claimed, held, heard_from, claims = {}, set(), set(), {}
     for i in sorted(msgs):
         e = msgs[i]
+        if i in duplicated:
+            # Other bytes under one UUID are no one message (DUPLICATE_ID): refused before the claims
+            # walk, which leaves out "what is refused before it (the identity errors, ...)"
+            # (core/mailbox/README.md, "Callsign claims"), so such a file neither claims nor is held.
+            continue
         name = e["from"] if "held-across-arenas" in FAULTS else (e["arena"], e["from"])
         if claimed.setdefault(name, e["locus"]) != e["locus"] and "held-unread" not in FAULTS:
             if "held-once" in FAULTS and name in heard_from:
                 continue
             heard_from.add(name)
             held.add(i)
+            # A claim from a non-holding locus (a hello opening its own thread, or a welcome answering
+            # its hello as addressed: 4, "hello and welcome claim") is a second claim, after the
+            # earlier one (the smaller UUID) took the name: CALLSIGN_COLLISION; anything else it
+            # sends does not speak for the name: CALLSIGN_HELD (core/mailbox/README.md, "Callsign claims").
+            claims[i] = "CALLSIGN_COLLISION" if claim(e) and "collision-as-held" not in FAULTS else "CALLSIGN_HELD"
     unheard = duplicated | held
     quarantined = unheard | {i for i, e in msgs.items() if e["reply_to"] in unheard and e["kind"] not in ME_KINDS_ROOT
                              and not handler_seat(e["from"]) and not all(handler_seat(t) for t in e["to"])}
@@ -439,7 +489,7 @@ def check(case):
         items[i] = {"action": action, "open_reply": open_, "disposition": None if d is None else d["state"]}
     # The refused files each UUID names, and whether one of them is the participant's to reconcile.
     files_of = {}
-    for a in case["anomalies"]:
+    for a in anomalies:
         if a["id"] is not None:
             files_of.setdefault(a["id"], set()).add(a["file"])
     # A refused file is in view when its readable recipients name the participant or ALL, or cannot
@@ -447,7 +497,7 @@ def check(case):
     # found in no arena (none given) has no arena to tell another's by, so any may be its own.
     mine_to_see = lambda a: (a["to"] is None or me in a["to"] or "ALL" in a["to"]) and \
         (a.get("arena") is None or (a["arena"].upper() if "arena-case-folded" in FAULTS else a["arena"]) in arenas or not arenas or "anomaly-any-arena" in FAULTS)
-    seen = {a["id"] for a in case["anomalies"] if a["id"] is not None and mine_to_see(a)}
+    seen = {a["id"] for a in anomalies if a["id"] is not None and mine_to_see(a)}
     others_only = {i for i in files_of if i not in msgs and i not in seen}
     if any(i not in msgs and i not in files_of for i in effective):
         codes.add("DISPOSITION_UNKNOWN_MESSAGE")
@@ -457,7 +507,7 @@ def check(case):
         codes.add("CURSOR_NOT_ADDRESSED")
     closed = {(r["file"], r["fingerprint"]) for r in case["anomalyIndex"] if r["state"] == "closed"}
     unsettled = set()  # the UUIDs of refused files in view still open: a cursor entry is ahead of them
-    for a in case["anomalies"]:
+    for a in anomalies:
         if (a["file"], a["fingerprint"]) in closed or not mine_to_see(a):
             continue
         # A UUID a valid message holds, or another refused file carries too, is not trusted for this
@@ -505,7 +555,7 @@ def check(case):
         not any(MODELED[k] for k in codes)
     return {"arena": arena_read, "status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
-            "quarantine": sorted(quarantined), **archive(case, msgs, quarantined)}
+            "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())}, **archive(case, msgs, quarantined)}
 
 
 def archive(case, msgs, quarantined):

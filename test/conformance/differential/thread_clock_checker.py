@@ -191,6 +191,9 @@ unprofiled_read_with_thread = True
 # Whether the bytes a thread's challenges and lines hold are bounded (--break-bytes plants a replay
 # that stores challenges, registered or carried over, and lines past the thread's bytes).
 challenge_bytes_bounded = True
+# Whether a challenge whose first part named no profile keeps naming none (note 143; --break-unnamed
+# plants a replay that holds its parts read with the thread's profile as it stands now).
+unnamed_kept = True
 LINE_BYTES = 8192
 # The profiles this build ships, known by name whatever a thread fixed (an inline one is not).
 SHIPPED_NAMES = frozenset(validator.SHIPPED)
@@ -219,6 +222,14 @@ def carried_body(own, inherited):
         return dict(inherited)
     mine = {part: own[part] for part in PARTS if part in own and part not in inherited}
     return dict(mine, **({"profile": own["profile"]} if mine and "profile" in own else {}), **inherited)
+
+
+def unnamed_then_named(before, request, ho):
+    """Note 143: ahead of its HO, parts held that named no profile were read with the thread's
+    profile as it stood then, or the core while it had none, and which is not kept: a profile
+    named by a later registration is refused (`thread-conflict`, profile), whether or not a line
+    fixed the thread's profile since."""
+    return unnamed_kept and ho is None and "profile" in request and "profile" not in before and any(part in before for part in PARTS)
 
 
 def record_shapes(vocab, record):
@@ -370,6 +381,8 @@ class Thread:
         # A thread's own profile is known by its name once the thread fixed it, as a shipped one.
         if "profile" in request and profiles_read and (request["profile"] not in validator.SHIPPED or (request["profile"] == self.inline and chosen is None and self.inline not in SHIPPED_NAMES and inline_fixed_by_line)):
             return ["refused", "unknown-profile", "profile", []]
+        if profiles_read and unnamed_then_named(before, request, ho):
+            return ["refused", "thread-conflict", "profile", []]
         read_with = (ho["slots"].get("p") or chosen) if ho is not None else before.get("profile") or (chosen if any(part in before for part in PARTS) else False)
         if profiles_read and "profile" in request and read_with is not False and request["profile"] != read_with:
             return ["refused", "thread-conflict", "profile", []]
