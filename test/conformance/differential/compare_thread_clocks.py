@@ -6,6 +6,7 @@ conversations with clocks, and compares them.
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
                                      [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
+                                     [--break-bytes] [--break-unprofiled]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -35,8 +36,10 @@ that takes a record for an appended HO that asks no rb=exec of an ask with execu
 that prepares a statement for an HO asking rb=acc, whose RB carries no acc=, --break-shape one that
 takes a challenge of a shape the challenge route refuses (an id no HO line can carry, no part, a
 record that is no object), --break-unnamed one that takes a challenge naming the thread's profile
-after parts registered naming none before a line fixed it (note 143). Needs
-python3 and node.
+after parts registered naming none before a line fixed it (note 143), --break-bytes one that stores
+challenges (registered or carried over) and lines past the thread's bytes (README note 144),
+--break-unprofiled one that reads a line without p= with the core in a thread of its own profile
+(note 145). Needs python3 and node.
 """
 import collections
 import json
@@ -156,6 +159,10 @@ PLANTED = {
     "--break-full": (thread_clock_checker, "challenge_rows_bounded"),
     # A replay that takes a challenge's profile after parts that named none, when it is the thread's profile a line fixed since.
     "--break-unnamed": (thread_clock_checker, "unnamed_kept"),
+    # A replay that stores challenges (registered or carried over) and lines past the thread's bytes.
+    "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
+    # A replay that reads a line without p= in a thread of its own profile with the core alone.
+    "--break-unprofiled": (thread_clock_checker, "unprofiled_read_with_thread"),
 }
 
 
@@ -165,7 +172,7 @@ def main():
         if comparison.planted(flag):
             setattr(module, switch, False)
     cases = list(generate_thread_clocks.conversations(count, seed))
-    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile")))
+    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes")))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))
     found = comparison.clusters(triples, difference, first,
                                 lambda case, core, mine: {"case": case, "core": core, "replay": mine})

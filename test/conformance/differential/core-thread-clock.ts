@@ -1,7 +1,9 @@
-// Reads JSON lines {"events": [...], "end": ms, "capacity"?: rows} on stdin and replays each conversation as a Worker's
+// Reads JSON lines {"events": [...], "end": ms, "capacity"?: rows, "bytes"?: bytes} on stdin and replays each conversation as a Worker's
 // thread takes it, one request at its moment (epoch ms), without workerd. `capacity`, the rows the
 // thread holds (its object's capacity field, as the Worker's tests lower it): a line past its lines,
-// a registration or a carry-over past its challenges, a prepare past its statements, thread-full. A line ({"at", "line"}):
+// a registration or a carry-over past its challenges, a prepare past its statements, thread-full;
+// `bytes`, the bytes it holds (the same field's): a line past its lines' bytes, a registration or a
+// carry-over past its challenges' (each row its id and its JSON body, UTF-8), thread-full. A line ({"at", "line"}):
 // read by readMessage (the shipped profiles, as a thread that fixed none), a line under a stored id
 // a duplicate (sameMessage) or THREAD_ID_REUSED, then the core's arrivalRefusal at its moment (what
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
@@ -53,7 +55,7 @@ import {
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary, VocabularyResolver } from "../../../core/index.js";
 import { LIMITS, utf8Length } from "../../../worker/limits.js";
-import { profiles } from "../../../worker/profiles.js";
+import { chosenProfile, profiles } from "../../../worker/profiles.js";
 import type { Profiles } from "../../../worker/profiles.js";
 import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
@@ -89,13 +91,17 @@ function inlineProfiles(inline: unknown): Profiles {
 
 /**
  * The thread's capacity as the object's `capacity` field holds it (thread-capacity.ts; the
- * Worker's tests lower it as a conversation's `capacity` does here): the most lines, challenges and
- * statements, each counted in rows. Only rows are modelled: a conversation's bytes stay far below
- * the bytes bound, which keeps the object's.
+ * Worker's tests lower it as a conversation's `capacity` and `bytes` do here): the most lines,
+ * challenges and statements, each counted in rows, and the most bytes of each. The bytes of lines
+ * are modelled for lines alone: a conversation with `bytes` stores no readback or done check
+ * beside them (the replay throws if it would), nor any statement.
  */
-function capacityOf(rows: number | undefined): ThreadCapacity {
-  return rows === undefined ? THREAD_CAPACITY : { lines: rows, bytes: THREAD_CAPACITY.bytes };
+function capacityOf(rows: number | undefined, bytes: number | undefined): ThreadCapacity {
+  return { lines: rows ?? THREAD_CAPACITY.lines, bytes: bytes ?? THREAD_CAPACITY.bytes };
 }
+
+/** A challenge row's bytes as the object's sqlChallenges counts them: its id's and its stored JSON body's, UTF-8. */
+const challengeRowBytes = (handoff: string, body: ChallengeRequest): number => utf8Length(handoff) + utf8Length(JSON.stringify(body));
 
 function replay(events: readonly Event[], end: number, capacity: ThreadCapacity, inline: Profiles | undefined): unknown {
   // As the object's profiles(): none fixed until an append naming the inline profile stores a
@@ -120,9 +126,19 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
   // The object's challenges table: the sender's parts registered ahead of their HOs (criteria, a
   // record, the profile they were read with), carried to a re-issue, less what the HO does not read.
   const challenges = new Map<string, ChallengeRequest>();
-  // As the object's sqlChallenges().put counts rows: a new row past the capacity's is not stored
-  // (one in place of a row it holds always is; bytes are not reached here).
-  const challengeFits = (handoff: string): boolean => challenges.has(handoff) || challenges.size + 1 <= capacity.lines;
+  // As the object's sqlChallenges().put counts rows and bytes: a row that adds to either past the
+  // capacity's is not stored (one no larger than the row it replaces always is).
+  const challengeFits = (handoff: string, body: ChallengeRequest): boolean => {
+    const before = challenges.get(handoff);
+    const heldBytes = [...challenges].reduce((sum, [id, held]) => sum + challengeRowBytes(id, held), 0);
+    const rows = challenges.size + (before === undefined ? 1 : 0);
+    const bytes = heldBytes - (before === undefined ? 0 : challengeRowBytes(handoff, before)) + challengeRowBytes(handoff, body);
+    return !((rows > challenges.size || bytes > heldBytes) && (rows > capacity.lines || bytes > capacity.bytes));
+  };
+  // The UTF-8 bytes of the stored lines (the object's storedBytes, less the readback and done
+  // rows, which no conversation with a lowered bytes bound stores).
+  let lineBytes = 0;
+  const bytesLowered = capacity.bytes < THREAD_CAPACITY.bytes;
   // As the object's expectations: what a readback of a handoff is checked with (its expectationsOf,
   // the record as the HO's vocabulary reads it).
   const expectations = (handoff: string): ReadbackExpectations | undefined => {
@@ -179,6 +195,8 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
       continue;
     }
     if ("prepare" in event) {
+      // A statement's bytes (its JSON body) are not modelled: a conversation with a lowered bytes bound prepares none.
+      if (bytesLowered) throw new Error("a conversation with a lowered bytes bound prepares a statement, whose bytes are not modelled");
       // As the object's prepareNow, in its order, each refusal answered as the object's problem is
       // (its kind, its parameter, its findings' code, slot, expected and received).
       const now = timeAt(event.at);
@@ -289,7 +307,7 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
         continue;
       }
       // As the object's challengeNow stores it: past the challenges the thread holds, thread-full.
-      if (!challengeFits(event.challenge)) {
+      if (!challengeFits(event.challenge, registration.value.merged)) {
         registrations.push(["refused", "thread-full", null, []]);
         continue;
       }
@@ -387,18 +405,24 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
     // As the object stores a line: past the lines the thread holds, the request (this line) is
     // refused whole, thread-full; so is an HO whose carried-over challenge would be a row past the
     // challenges it holds (its carryChallenge, in the same transaction: nothing of the line stays).
-    if (stored.size + 1 > capacity.lines) {
+    if (stored.size + 1 > capacity.lines || lineBytes + utf8Length(text) > capacity.bytes) {
       appends.push(["refused", "thread-full", []]);
       unfix();
       continue;
     }
     const carry = m.type === "HO" && challenge !== undefined && original !== null && inherited !== undefined ? carriedChallenge(m.id, original, registered, inherited) : null;
-    if (carry !== null && !challengeFits(m.id)) {
+    if (carry !== null && !challengeFits(m.id, carry.challenge)) {
       appends.push(["refused", "thread-full", []]);
       unfix();
       continue;
     }
+    // The readback and done rows the object stores beside an RB or a DN of a stored HO count in
+    // its bytes too; they are not modelled, and a conversation whose bytes bound is lowered has none.
+    if (bytesLowered && (m.type === "RB" || m.type === "DN") && m.re !== null && stored.get(m.re)?.type === "HO") {
+      throw new Error(`a conversation with a lowered bytes bound stores ${m.type} ${m.id}, whose checked row is not modelled`);
+    }
     stored.set(m.id, m);
+    lineBytes += utf8Length(text);
     const found = audit.add(m, stored.size);
     const now = timeAt(event.at);
     // What the object says of statements beside storing the line (its findings from the core's
@@ -500,7 +524,9 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
-  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; profile?: unknown };
-  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity), c.profile === undefined ? undefined : inlineProfiles(c.profile))));
+  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; bytes?: number; profile?: unknown };
+  // `profile`: an inline profile file, or a shipped profile's name, as the append route's `profile` takes either.
+  const own = c.profile === undefined ? undefined : typeof c.profile === "string" ? profiles(chosenProfile(c.profile)) : inlineProfiles(c.profile);
+  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity, c.bytes), own)));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

@@ -914,6 +914,160 @@ def inline(draws, events):
     return out, INLINE
 
 
+# A thread whose bytes bound is drawn (bytes_bounded): its lines are HOs alone (re-issues among
+# them), so the bytes it holds of lines are theirs, no readback report or done check beside them
+# (README note 144: the checker models the lines and the challenges, not those reports).
+BYTE_ASKS = [("", "DRAFT"), ("", "DRAFT"), (" p=pay", "REVIEW")]
+
+
+def bytes_bounded(draws, events):
+    """Now and then a thread whose bytes bound is small (the object's `capacity.bytes`, as the
+    Worker's tests lower it, its lines bound kept): (events, bytes), else (events, None). Its
+    conversation is one of its own, replacing the drawn one: HOs (the core's DRAFT, or pay's
+    REVIEW with p=pay, asking rb=acc or echo, now and then with a tail), the sender's criteria
+    registered ahead of them (now and then naming the profile the HO names, now and then with a
+    record the ask does not read, dropped when the HO is stored) or for a live one, challenges for
+    ids no HO carries (`audit-9xx`), re-issues of challenged HOs (their challenge carried over, a
+    copy counted under the re-issue's id; now and then with criteria of their own ahead, or asking
+    echo, which drops what was carried), and the bound drawn at a registration or a re-issue as the
+    challenges' bytes before it, give or take a few dozen, so that registrations, carry-overs and
+    lines cross it. Drawn from `draws`."""
+    if not events or draws.random() >= 0.12:
+        return events, None
+    now = events[0]["at"]
+    # The bytes of challenges and of lines so far, as the generator guesses them (merges and drops
+    # aside), and where the bound may fall: (event index, the least bound that refuses it, the most).
+    out, estimate, lined, marks, bodies = [], [0], [0], [], {}
+
+    def at():
+        nonlocal now
+        now += draws.choice([1000, 60_000])
+        return now
+
+    def body_bytes(handoff, body):
+        return len(handoff.encode()) + len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
+
+    def register(handoff, body, mark=True):
+        # Now and then a criterion of several UTF-8 bytes a character (the bound counts bytes).
+        if "expectAcc" in body and draws.random() < 0.3 and not any(c.startswith("fmt:") for c in body["expectAcc"]):
+            body["expectAcc"] = body["expectAcc"] + [draws.choice(["fmt:café", "fmt:££", "fmt:x́y"])]
+        if mark:
+            marks.append((len(out), estimate[0], estimate[0] + body_bytes(handoff, body)))
+        out.append(dict(body, at=at(), challenge=handoff))
+        bodies.setdefault(handoff, body)
+        estimate[0] += body_bytes(handoff, body)
+
+    def line(text):
+        out.append({"at": at(), "line": text})
+        lined[0] += len(text.encode())
+
+    hos = []
+    for i in range(draws.randint(3, 6)):
+        n = 801 + i
+        p, ask = draws.choice(BYTE_ASKS)
+        rb = draws.choice(["acc", "acc", "acc", "echo"])
+        tail = f" x_note={'n' * draws.randint(1, 120)}" if draws.random() < 0.3 else ""
+        ho = f"RW1 HO ops-{n}{p} from=ops to=builder item=acme:B-{n} ask={ask} rb={rb}{tail}"
+        if draws.random() < 0.7:
+            body = {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 4))}
+            if p and draws.random() < 0.5:
+                body["profile"] = "pay"
+            if draws.random() < 0.25:
+                body["record"] = {"pri": draws.choice(["1", "2"])}
+            register(f"ops-{n}", body)
+        for _ in range(draws.choice([0, 0, 1, 2])):
+            register(f"audit-{901 + len(out)}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 3))})
+        line(ho)
+        hos.append((n, p, ask, rb, tail))
+        if draws.random() < 0.25:
+            register(f"ops-{n}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 2))})
+    # Now and then challenges no HO carries fill the bytes before the re-issues, so that a
+    # carry-over, not the lines, is what crosses the bound.
+    for _ in range(draws.choice([0, 2, 4, 6])):
+        register(f"audit-{901 + len(out)}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(2, 4))}, mark=False)
+    carries = []
+    for n, p, ask, rb, tail in hos:
+        if draws.random() >= 0.6:
+            continue
+        again = n + 50
+        if draws.random() < 0.3:
+            register(f"ops-{again}", {"expectAcc": generate_readbacks.criteria(draws, 1)}, mark=False)
+        text = f"RW1 HO ops-{again} re=ops-{n}{p} from=ops to=builder item=acme:B-{n} ask={ask} rb={draws.choice([rb, rb, 'echo'])}{tail}"
+        carried = body_bytes(f"ops-{again}", bodies.get(f"ops-{n}", {}))
+        # Past the lines with this one, and past the challenges only with its carried copy.
+        carries.append((len(out), max(estimate[0], lined[0] + len(text.encode())), estimate[0] + carried))
+        line(text)
+    if not marks and not carries:
+        return events, None
+    # A carry-over is rarer than a registration: the bound falls at one more often.
+    _, least, most = draws.choice(carries if carries and (not marks or draws.random() < 0.6) else marks)
+    bound = draws.randint(least, most - 1) if least < most else least + draws.randint(-40, 40)
+    # Now and then on its edge: the bytes held with it, or a byte or two fewer (a criterion of
+    # several bytes a character tells bytes from characters there).
+    if draws.random() < 0.4:
+        bound = most - draws.choice([0, 1, 2])
+    return out, max(1, bound)
+
+
+def unprofiled(draws, events):
+    """Lines without `p=` in a thread whose own profile (INLINE, `wire`) every append names, now and
+    then: the object reads them with the thread's profile (README note 145: as `rw --profile`, notes
+    3 and 11), so one carrying `wire`'s slots (`wamt`, `wref`), its ask (`WIRE`) or `rb=wamt` is
+    refused `PROFILE_REQUIRED`, where the core alone would read a slot as unknown (a note, stored);
+    and ones carrying none of it (an HO of the core's `DRAFT`, a readback or a DN of the `p=wire`
+    HO naming no profile, an AN), which read as with the core. Each at a moment after the HO it
+    names, if any. Drawn from `draws`."""
+    ho = next((e for e in events if e.get("line", "").startswith("RW1 HO ops-65") and " p=wire " in e["line"]), None)
+    if ho is None or draws.random() >= 0.7:
+        return events
+    n = int(ho["line"].split(" ")[2].split("-")[1])
+    m = n + 30
+    drawn = [
+        f"RW1 HO ops-{m} from=ops to=builder item=acme:W-{m} ask=DRAFT rb=echo wamt=12.50",
+        f"RW1 HO ops-{m + 1} from=ops to=builder item=acme:W-{m + 1} ask=DRAFT rb=echo wref=W{m}",
+        f"RW1 HO ops-{m + 2} from=ops to=builder item=acme:W-{m + 2} ask=WIRE rb=exec wamt=12.50 wref=W{m}",
+        f"RW1 HO ops-{m + 3} from=ops to=builder item=acme:W-{m + 3} ask=DRAFT rb=wamt",
+        f"RW1 HO ops-{m + 4} from=ops to=builder item=acme:W-{m + 4} ask=DRAFT rb=echo",
+        f"RW1 RB builder-{m + 10} re=ops-{n} from=builder to=ops item=acme:W-{n} ask=WIRE wamt=12.50 wref=W{n}",
+        f"RW1 RB builder-{m + 11} re=ops-{n} from=builder to=ops item=acme:W-{n} wamt=12.50 wref=W{n}",
+        f"RW1 RB builder-{m + 12} re=ops-{n} from=builder to=ops item=acme:W-{n} ask=DRAFT",
+        f"RW1 DN builder-{m + 13} re=ops-{n} from=builder to=ops item=acme:W-{n} out=OK",
+        f"RW1 DN builder-{m + 14} re=ops-{n} from=builder to=ops item=acme:W-{n} out=OK wamt=12.50",
+        f"RW1 AN ops-{m + 15} re=ops-{n} from=ops to=builder val=Y",
+    ]
+    out = list(events)
+    where = out.index(ho)
+    for line in draws.sample(drawn, draws.randint(1, 4)):
+        i = draws.randint(where + 1, len(out))
+        out.insert(i, {"at": out[i - 1]["at"], "line": line})
+    return out
+
+
+def shipped_thread(draws, events):
+    """Now and then a thread whose profile is a shipped one, `pay`, named by every append (as the
+    append route's `profile` takes a shipped name): (events, "pay"), else (events, None). Its
+    lines without p= are read with pay (README note 145), so lines without p= carrying pay's slots
+    (`amt`, `cur`), its ask (`CHGBANK`) or `rb=amt` are added, each refused `PROFILE_REQUIRED`,
+    beside the conversation's own (core lines, read as with the core, and p=pay ones). Drawn from
+    `draws`."""
+    if not events or draws.random() >= 0.1:
+        return events, None
+    drawn = [
+        "RW1 HO ops-691 from=ops to=builder item=acme:P-691 ask=DRAFT rb=echo amt=12.50",
+        "RW1 HO ops-692 from=ops to=builder item=acme:P-692 ask=DRAFT rb=echo cur=EUR",
+        "RW1 HO ops-693 from=ops to=builder item=acme:P-693 ask=CHGBANK rb=exec",
+        "RW1 HO ops-694 from=ops to=builder item=acme:P-694 ask=DRAFT rb=amt",
+        "RW1 HO ops-695 from=ops to=builder item=acme:P-695 ask=DRAFT rb=echo",
+        "RW1 RB builder-696 re=ops-695 from=builder to=ops item=acme:P-695 ask=DRAFT",
+        "RW1 DN builder-697 re=ops-695 from=builder to=ops item=acme:P-695 out=OK amt=12.50",
+    ]
+    out = list(events)
+    for line in draws.sample(drawn, draws.randint(0, 3)):
+        i = draws.randint(0, len(out))
+        out.insert(i, {"at": out[i - 1]["at"] if i > 0 else out[0]["at"], "line": line})
+    return out, "pay"
+
+
 def unnamed_ahead(draws, events, profile):
     """Now and then, on a thread with a profile of its own, criteria for its HO registered ahead of
     the thread's first line naming no profile (read with the core), then, after that line, a record
@@ -935,14 +1089,27 @@ def conversations(count, seed):
     sizes = random.Random(f"{seed} capacity")
     # The thread's inline profile (inline) from a stream of its own too.
     profiled = random.Random(f"{seed} inline")
+    byte_sizes = random.Random(f"{seed} bytes")
+    # Lines without p= in a thread of its own profile (unprofiled), from a stream of their own.
+    unprofiled_draws = random.Random(f"{seed} unprofiled")
+    # A thread whose profile is a shipped one (shipped_thread), from a stream of its own.
+    shipping = random.Random(f"{seed} shipped")
     # And the challenges registered ahead of its first line naming no profile (unnamed_ahead).
     unnamed = random.Random(f"{seed} unnamed")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
         events = unnamed_ahead(unnamed, events, profile)
+        if profile is not None:
+            events = unprofiled(unprofiled_draws, events)
         events, capacity = bounded(sizes, events)
-        yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}))
+        # A thread's bytes bound (bytes_bounded) from a stream of its own, on a conversation of
+        # neither bound drawn above nor a profile of its own (a conversation of its own replaces it).
+        events, size = bytes_bounded(byte_sizes, events) if capacity is None and profile is None else (events, None)
+        if profile is None and size is None:
+            events, profile = shipped_thread(shipping, events)
+        yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}),
+                   **({} if size is None else {"bytes": size}))
 
 
 if __name__ == "__main__":

@@ -30,9 +30,16 @@ STOPWORDS = {"the", "and", "for", "with", "not", "non", "never", "without", "no"
 
 # ---------------------------------------------------------------- reading (section 6)
 
+# The profile the reader chose (a thread's own, README note 145), which a line without p= is read
+# with as `rw --profile` reads one; None, the core.
+reader = None
+
+
 def vocabulary_of(slots):
     p = slots.get("p")
-    return validator.SHIPPED.get(p, validator.CORE) if p is not None else validator.CORE
+    if p is None:
+        return validator.SHIPPED.get(reader, validator.CORE) if reader is not None else validator.CORE
+    return validator.SHIPPED.get(p, validator.CORE)
 
 
 def decode(vocab, key, value):
@@ -371,18 +378,20 @@ def check(ho_line, rb_line, expect_acc=None, record=None):
     asked = [True, "h" in rs, True, False, False]
     # Tier 1: the reply answers this HO, from its receiver to its sender, in its vocabulary (note 21).
     receipt = codes[0]
-    ho_refused = validator.validate(ho, None)
-    rb_refused = validator.validate(rb, hs.get("p"))
+    # The HO's vocabulary: its p=, else the profile the reader chose (note 145), else the core.
+    ho_p = hs.get("p") or reader
+    ho_refused = validator.validate(ho, reader)
+    rb_refused = validator.validate(rb, ho_p)
     if ho["type"] != "HO" or ho_refused:
         receipt.append("RECEIPT")
     if rb["type"] != "RB" or rs.get("re") != ho["id"] or rs.get("from") != hs.get("to") or rs.get("to") != hs.get("from"):
         receipt.append("RECEIPT")
-    if "p" in rs and rs["p"] != hs.get("p"):
+    if "p" in rs and rs["p"] != ho_p:
         receipt.append("RECEIPT")
     if "exp" in rs and "exp" in hs and rs["exp"] > hs["exp"]:
         receipt.append("RECEIPT")
     # A p= naming another profile is that RECEIPT, not a profile the reader lacks (PROFILE_UNKNOWN).
-    receipt.extend(sorted(rb_refused - ({"PROFILE_UNKNOWN"} if "p" in rs and rs["p"] != hs.get("p") else set())))
+    receipt.extend(sorted(rb_refused - ({"PROFILE_UNKNOWN"} if "p" in rs and rs["p"] != ho_p else set())))
     # Tier 2: h= is the digest of the HO's canonical JSON form (section 5.2).
     if asked[1] and rs["h"] != digest(ho):
         codes[1].append("INTEGRITY")

@@ -185,11 +185,43 @@ inline_fixed_by_line = True
 # Whether the challenges a thread holds are bounded, on registration and on carry-over (--break-full
 # plants a replay that stores them past the thread's capacity).
 challenge_rows_bounded = True
+# Whether a line without p= in a thread of its own profile is read with that profile (--break-unprofiled
+# plants a replay that reads it with the core alone).
+unprofiled_read_with_thread = True
+# Whether the bytes a thread's challenges and lines hold are bounded (--break-bytes plants a replay
+# that stores challenges, registered or carried over, and lines past the thread's bytes).
+challenge_bytes_bounded = True
 # Whether a challenge whose first part named no profile keeps naming none (note 143; --break-unnamed
 # plants a replay that holds its parts read with the thread's profile as it stands now).
 unnamed_kept = True
 LINE_BYTES = 8192
+# The profiles this build ships, known by name whatever a thread fixed (an inline one is not).
+SHIPPED_NAMES = frozenset(validator.SHIPPED)
 PARTS = ("expectAcc", "record")
+
+
+def challenge_row_bytes(handoff, body):
+    """README note 144: a challenge row counts the UTF-8 bytes of the HO id it is kept under and of
+    its body, the JSON text, without white space, of the parts that id holds as registered
+    (`expectAcc` the criteria listed, `record` the object given) and the `profile` named with them."""
+    return len(handoff.encode()) + len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def raw_challenge(event):
+    """The parts a registration gives as the object keeps them (note 144): the criteria as listed,
+    unless every one is empty (none given), the record and the profile as given."""
+    listed = event.get("expectAcc")
+    return {**({"expectAcc": listed} if listed is not None and any(c != "" for c in listed) else {}),
+            **({"record": event["record"]} if "record" in event else {}), **({"profile": event["profile"]} if "profile" in event else {})}
+
+
+def carried_body(own, inherited):
+    """Note 34 and 144: the copy a re-issue keeps, its original's parts over its own, its own
+    profile only with its own parts."""
+    if own is None:
+        return dict(inherited)
+    mine = {part: own[part] for part in PARTS if part in own and part not in inherited}
+    return dict(mine, **({"profile": own["profile"]} if mine and "profile" in own else {}), **inherited)
 
 
 def unnamed_then_named(before, request, ho):
@@ -272,7 +304,7 @@ def past(exp, now):
 
 
 class Thread:
-    def __init__(self, capacity=None, inline=None):
+    def __init__(self, capacity=None, inline=None, size=None):
         # The name of the thread's own profile (an inline profile file its appends name), or None:
         # fixed by the first append that stores a line, so a thread holding none has no profile.
         self.inline = inline
@@ -280,6 +312,12 @@ class Thread:
         # `capacity` lines, as many challenges (one row an HO id) and as many statements; None for
         # a thread whose bounds a conversation this size never reaches.
         self.capacity = capacity
+        # The bytes a thread holds (note 144), each of its lines' and of its challenges': None for a
+        # thread whose bounds a conversation this size never reaches. What each id's challenge row
+        # holds, as the object keeps it (bodies), and the UTF-8 bytes of the stored lines.
+        self.size = size
+        self.bodies = {}
+        self.line_bytes = 0
         # The ids the thread keeps a challenge under: a row added when one is registered (ahead of
         # its HO or for it) and when a re-issue is stored with its original's carried over, deleted
         # when an HO is stored whose rb= reads none of the parts its id holds.
@@ -341,7 +379,7 @@ class Thread:
         # here, so a shipped one; another name is unknown-profile), and must be the one the parts
         # held were read with, or the appended HO's.
         # A thread's own profile is known by its name once the thread fixed it, as a shipped one.
-        if "profile" in request and profiles_read and (request["profile"] not in validator.SHIPPED or (request["profile"] == self.inline and chosen is None and inline_fixed_by_line)):
+        if "profile" in request and profiles_read and (request["profile"] not in validator.SHIPPED or (request["profile"] == self.inline and chosen is None and self.inline not in SHIPPED_NAMES and inline_fixed_by_line)):
             return ["refused", "unknown-profile", "profile", []]
         if profiles_read and unnamed_then_named(before, request, ho):
             return ["refused", "thread-conflict", "profile", []]
@@ -391,6 +429,10 @@ class Thread:
             return ["registered"]
         if not self.fits(handoff):
             return ["refused", "thread-full", None, []]
+        body = dict(self.bodies.get(handoff, {}), **raw_challenge(event))
+        if not self.bytes_fit(handoff, body):
+            return ["refused", "thread-full", None, []]
+        self.bodies[handoff] = body
         self.rows.add(handoff)
         self.registered[handoff] = dict(before, **request)
         if ho is not None:
@@ -402,6 +444,34 @@ class Thread:
         """Whether the thread can keep a challenge under `handoff`: it holds one there already (a
         row in place of another), or fewer rows than its capacity."""
         return self.capacity is None or not challenge_rows_bounded or handoff in self.rows or len(self.rows) < self.capacity
+
+    def reader(self):
+        """README note 145: the profile a line is read with, as `rw --profile` reads one (notes 3 and
+        11): the thread's own, which every append names, for a line without p= too (a profile's
+        slot, ask or rb= level there is PROFILE_REQUIRED); None, the core, for a thread without one."""
+        return self.inline if unprofiled_read_with_thread else None
+
+    def bytes_fit(self, handoff, body):
+        """Note 144: whether the challenges stay within the thread's bytes with `body` kept under
+        `handoff` (in place of what it holds): a row that adds no bytes always fits."""
+        if self.size is None or not challenge_bytes_bounded:
+            return True
+        held = sum(challenge_row_bytes(h, b) for h, b in self.bodies.items())
+        after = held - (challenge_row_bytes(handoff, self.bodies[handoff]) if handoff in self.bodies else 0) + challenge_row_bytes(handoff, body)
+        return after <= held or after <= self.size
+
+    def keep_body(self, m, original, challenge):
+        """Note 144: what the HO `m`'s id holds once it is stored: its original's carried over to
+        it (a re-issue), less the parts its rb= does not read (`challenge`, as left), the row
+        deleted when none is left."""
+        body = carried_body(self.bodies.get(m["id"]), self.bodies[original]) if original in self.bodies else self.bodies.get(m["id"])
+        if body is None:
+            return
+        kept = {part: body[part] for part in PARTS if part in body and part in challenge}
+        if kept:
+            self.bodies[m["id"]] = dict(kept, **({"profile": body["profile"]} if "profile" in body else {}))
+        else:
+            self.bodies.pop(m["id"], None)
 
     def reissued(self, m, text):
         """The HO `m` re-issues (rule 1, as thread_auditor.py reads a re-issue: the HO it supersedes), or None."""
@@ -437,7 +507,7 @@ class Thread:
         # A line holds at most 8,192 bytes of UTF-8 (the Worker's request limit): past them, refused.
         if len(text.encode()) > LINE_BYTES:
             return ["refused", "line-too-long"]
-        ok, _ = _read_once.verdict(text)
+        ok, _ = _read_once.verdict(text, self.reader())
         if not ok:
             return ["refused", "INVALID"]
         _, m = _read_once.parse(text)
@@ -488,8 +558,14 @@ class Thread:
         # to it takes a row of its own, past the challenges the thread holds refused whole too.
         if self.capacity is not None and len(self.stored) >= self.capacity:
             return ["refused", "thread-full"]
+        if self.size is not None and challenge_bytes_bounded and self.line_bytes + len(text.encode()) > self.size:
+            return ["refused", "thread-full"]
         if original is not None and not self.fits(m["id"]):
             return ["refused", "thread-full"]
+        if original is not None and original in self.bodies and not self.bytes_fit(m["id"], carried_body(self.bodies.get(m["id"]), self.bodies[original])):
+            return ["refused", "thread-full"]
+        if self.size is not None and kind in ("RB", "DN") and re in self.stored and self.stored[re][0]["type"] == "HO":
+            raise ValueError(f"a conversation with a bytes bound stores {kind} {m['id']}, whose checked row is not modelled")
         if kind == "HO":
             if challenge is not None:
                 vocab = readback_checker.vocabulary_of(s)
@@ -507,12 +583,14 @@ class Thread:
                 if "record" in challenge and not exec_slots and unread_records_dropped:
                     self.said.append(["READBACK_NOT_ASKED", None, None])
                     del challenge["record"]
+                self.keep_body(m, original, challenge)
                 if any(part in challenge for part in PARTS):
                     self.expectations[m["id"]] = challenge
                 else:
                     # Every part unread: nothing is kept under its id.
                     self.rows.discard(m["id"])
         self.stored[m["id"]] = (m, form, text)
+        self.line_bytes += len(text.encode())
         self.texts.append(text)
         return ["stored", None]
 
@@ -566,8 +644,9 @@ class Statements:
         if states.get(handoff) not in LIVE:
             return refused("statement-refused", "handoff")
         s = held[0]["slots"]
-        profile = validator.PROFILES.get(s.get("p"))
-        vocabulary = validator.SHIPPED.get(s.get("p"), validator.CORE)
+        # Note 145: an HO without p= is read with the thread's profile.
+        profile = validator.PROFILES.get(s.get("p") or self.thread.reader())
+        vocabulary = readback_checker.vocabulary_of(s)
         # The call holds slot values of the HO's vocabulary (RECORD_SHAPE: a key that is no slot).
         unknown = [("RECORD_SHAPE", key, None, None) for key in statement_call if key not in vocabulary.types]
         if unknown and calls_read:
@@ -826,22 +905,34 @@ class Statements:
             self.end(self.withdrawn.get(s["re"], set()) if m["id"] == self.cancels.get(s["re"]) else set(), now, "cancelled")
 
 
-def replay(events, end, capacity=None, profile=None):
-    """`profile`: the inline profile file the thread's appends name (its own), or None."""
-    if profile is None:
-        return replay_with(events, end, capacity, None)
+def replay(events, end, capacity=None, profile=None, size=None):
+    """`profile`: the inline profile file the thread's appends name (its own), or None; `size`, the
+    bytes the thread holds (note 144), or None."""
+    if profile is None or isinstance(profile, str):
+        # None, or a shipped profile's name (note 145), which the validator holds already.
+        return replay_with(events, end, capacity, profile, size)
     # Read as a shipped profile is, by its name (validator.py's Vocabulary of the file), for this
     # conversation only: a line naming it is read with it, a challenge may name it.
     name = profile["profile"]
     validator.SHIPPED[name], validator.PROFILES[name] = validator.Vocabulary(profile), profile
     try:
-        return replay_with(events, end, capacity, name)
+        return replay_with(events, end, capacity, name, size)
     finally:
         del validator.SHIPPED[name], validator.PROFILES[name]
 
 
-def replay_with(events, end, capacity, inline):
-    thread = Thread(capacity, inline)
+def replay_with(events, end, capacity, inline, size=None):
+    # Note 145: a line without p= is read with the thread's profile, by the validator and by
+    # readback_checker.py (what thread_auditor.py reads an HO's readbacks with) alike.
+    readback_checker.reader = inline if unprofiled_read_with_thread else None
+    try:
+        return replay_thread(events, end, capacity, inline, size)
+    finally:
+        readback_checker.reader = None
+
+
+def replay_thread(events, end, capacity, inline, size):
+    thread = Thread(capacity, inline, size)
     statements = Statements(thread)
     appends, orphans, marked, tokens, said, registrations = [], [], set(), {}, [], []
     for event in events:
