@@ -569,6 +569,10 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             h = held.get(hello_of_thread.get(m["thread"]))
 
             def licensed(name):
+                # The planted fault CROSSED_WORK reverts README note 142: a hello that lost a crossing
+                # licenses no work at all, its thread the pairs' whole.
+                if h is not None and "CROSSED_WORK" in FAULTS and any(hid == h["id"] for hid, _ in lost):
+                    return frozenset((sender, name)) in established
                 if h is not None and sender != name and {sender, name} <= {h["from"], *welcomed.get(h["id"], {})} \
                         and h["from"] in (sender, name) and (h["id"], name if sender == h["from"] else sender) not in lost:
                     return (h["id"], name if sender == h["from"] else sender) in settled_chains
@@ -593,7 +597,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 # A hello that lost a crossing judges this over the chains that remain, the one it
                 # crossed not waited for; of one with nothing left, the pairs judge the thread
                 # (README note 142).
-                if h is not None and (h["id"] in remains or not any(hid == h["id"] for hid, _ in lost)):
+                if h is not None and (h["id"] in remains and "CROSSED_WORK" not in FAULTS or not any(hid == h["id"] for hid, _ in lost)):
                     responders = [n for n in welcomed.get(h["id"], {}) if (h["id"], n) not in lost]
                     if sender == h["from"]:
                         return bool(responders) and all((h["id"], n) in settled_chains for n in responders)

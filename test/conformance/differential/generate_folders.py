@@ -218,11 +218,12 @@ def full_handshake(rng, add, hello, first, other, welcome_to=None):
         add.late_acks.append((ack, w))
 
 
-def handshake(rng, add, hello, first, other, welcome_to=None):
+def handshake(rng, add, hello, first, other, welcome_to=None, blocks=False):
     """The responder's welcome: mostly an exact accept; else a counter (also one labelled accept that
     changes the budget, or one with no terms), then perhaps the initiator's acceptance, or a
-    counter of the counter and the responder's acceptance."""
-    way = rng.choice(["accept"] * 6 + ["counter", "no-terms", "budget-changed"])
+    counter of the counter and the responder's acceptance. With `blocks`, a counter the initiator
+    answers with a `blocked` citing its group hello (README note 120)."""
+    way = rng.choice(["counter", "no-terms"] if blocks else ["accept"] * 6 + ["counter", "no-terms", "budget-changed"])
     if way == "accept":
         add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
         return
@@ -236,13 +237,13 @@ def handshake(rng, add, hello, first, other, welcome_to=None):
                 exchange_budget=changed)
     roll = rng.random()
     group = hello.to == ["ALL"] or len(hello.to) > 1
-    if roll < (0.3 if group else 0.15):
+    if blocks or roll < (0.3 if group else 0.15):
         # The initiator cannot accept the counter (section 6: "establishing -> blocked:
         # handler-decision"): one blocked, then an acceptance anyway, or after the Handler or declared
         # evidence lifts the block, or only after a message to the Handler (which lifts nothing).
         # Of a group hello, now and then the blocked cites the hello itself, which every chain holds:
         # it speaks in the chain of the responder it addresses, to ALL in each (README note 120).
-        cites_hello = group and rng.random() < 0.6
+        cites_hello = blocks or group and rng.random() < 0.6
         if cites_hello:
             add.drawn.add("blocked-cites-group-hello")
         b = add(first, ["ALL"] if cites_hello and rng.random() < 0.3 else [other], "blocked",
@@ -277,6 +278,15 @@ def group_hello(rng, add, first, others, full):
     to = ["ALL"] if rng.random() < 0.7 else others[:]
     thread = "t-hello-group"
     fully = full and rng.random() < 0.7
+    # Now and then a small budget the initiator's `blocked` citing the hello decides (README notes 120,
+    # 136): the chains it speaks in wait for a Handler or evidence, so whether the group stands whole,
+    # and with it whether the thread works under the hello's budget or the pairs', turns on which
+    # chains the blocked and any evidence speak in; a run of the initiator's turns then spends the one
+    # or the other.
+    budget_run = not fully and len(others) >= 2 and rng.random() < 0.3
+    if budget_run:
+        budget = {"exchange_budget": rng.randint(3, 6)}
+        blocking = set(rng.sample(others, rng.randint(1, len(others) - 1)))
     if fully:
         add.full_threads.add(thread)
     hello = add(first, to, "hello", thread=thread, request="r-hello-group", expects=True, **budget)
@@ -289,8 +299,14 @@ def group_hello(rng, add, first, others, full):
         if fully:
             full_handshake(rng, add, hello, first, other, welcome_to)
         else:
-            handshake(rng, add, hello, first, other, welcome_to)
+            handshake(rng, add, hello, first, other, welcome_to, blocks=budget_run and other in blocking)
         add.group["chains"][other] = add.msgs[start:]
+    if budget_run:
+        add.drawn.add("blocked-hello-budget")
+        last = hello
+        for _ in range(rng.randint(3, 8)):
+            last = add(first, ["ALL"] if rng.random() < 0.3 else [rng.choice(others)], rng.choice(["state", "propose", "review"]),
+                       parent=(hello if rng.random() < 0.5 else last).key, thread=thread, request=hello.request)
     if to == ["ALL"] and rng.random() < 0.12:
         # Another arena's welcome of it, to ALL, in its thread: both names read as addressed, but it
         # answers no terms (HANDSHAKE_MISADDRESSED), so it opens no chain the group waits for and
@@ -453,7 +469,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
             msgs.remove(mine)
             msgs.insert(min(msgs.index(h) + rng.choice([0, 1, 1, 2, 3]), len(msgs)), mine)
             later = []
-            if rng.random() < 0.4:
+            if rng.random() < 0.55:
                 # A second hello of the initiator's to the responder (to it, to ALL, or to several),
                 # before it welcomed the responder's: it may cross the responder's too, and a chain of
                 # crossings is followed to its end between the same two (core/mailbox/README.md,
@@ -468,14 +484,24 @@ def mutate(rng, people, msgs, add, persona, full=False):
                 add.drawn.add("same-sender-cross")
                 if "ALL" in (*h.to, *to, *again_to) or len(h.to) > 1 or len(to) > 1 or len(again_to) > 1:
                     add.drawn.add("group-cross-chain")
-                if rng.random() < 0.5:
+                if rng.random() < 0.6:
                     w = add(other, [first], "welcome", parent=again.key, thread=again.thread, request=again.request, terms="accept")
-                    if rng.random() < 0.4:
-                        # Its welcome sorts before it (two machines' clocks): once the hello is walked,
-                        # a crossing it loses with the responder leaves that welcome settling nothing.
+                    if rng.random() < 0.7:
+                        # Its welcome sorts before it (two machines' clocks), both after the responder's
+                        # hello, so the two hellos crossed: once the hello is walked, the crossing it
+                        # loses with the responder leaves that welcome settling nothing. A small budget
+                        # and a few turns in its thread show what the welcome would have settled.
+                        msgs.remove(again)
+                        msgs.insert(min(msgs.index(mine) + rng.choice([1, 1, 2]), len(msgs)), again)
                         msgs.remove(w)
                         msgs.insert(msgs.index(again), w)
                         add.drawn.add("welcome-before-crossed-hello")
+                        if rng.random() < 0.7:
+                            again.extra["exchange_budget"] = rng.randint(2, 4)
+                            for k in range(rng.randint(3, 6)):
+                                later.append(add(*((first, [other]) if k % 2 == 0 else (other, [first])), "state",
+                                                 parent=(later[-1] if later and later[-1].thread == again.thread else w).key,
+                                                 thread=again.thread, request=again.request))
                     else:
                         later.append(w)
                 for third in (thirds if again_to == ["ALL"] else [t for t in again_to if t in thirds]):
@@ -504,7 +530,24 @@ def mutate(rng, people, msgs, add, persona, full=False):
             if rng.random() < 0.5:
                 later.append(add(other, [rng.choice([first, *thirds]) if len(to) > 1 else first], rng.choice(["deliver", "reply"]),
                                  parent=mine.key, thread=mine.thread, request=mine.request))
+            # Work in the thread of whichever hello loses, with the callsigns it did not cross (README
+            # note 142): between its initiator and a responder of its own, either way, or its
+            # initiator's to ALL, before or after that responder's chain settles.
+            ahead = []
+            if rng.random() < 0.7:
+                for hello, sender, crossed in ((mine, other, first), (h, first, other)):
+                    parties = [x.sender for x in msgs if x.kind == "welcome" and x.parent == hello.key and x.sender not in (sender, crossed)
+                               and x.extra.get("arena", ARENA) == ARENA]
+                    named = [n for n in hello.to if n not in ("ALL", sender, crossed)]
+                    for _ in range(rng.randint(1, 2) if parties or named or hello.to == ["ALL"] else 0):
+                        peer = rng.choice(parties or named or [None])
+                        roll = rng.random()
+                        a, b = (sender, ["ALL"]) if peer is None or roll < 0.3 else ((sender, [peer]) if roll < 0.7 else (peer, [sender]))
+                        ahead.append(add(a, b, rng.choice(["deliver", "reply", "claim"]), parent=hello.key, thread=hello.thread,
+                                         request=hello.request))
+                        add.drawn.add("crossed-hello-work")
             scatter(later, msgs.index(mine) + 1)
+            scatter(ahead, max(msgs.index(mine), msgs.index(h)) + 1)
     elif what == "group" and len(people) >= 3:
         # A second group hello in the room (section 8: a joining participant "sends `hello` or
         # `resume` to `ALL`"), to ALL or to several by name, from the first or another: its parties
