@@ -322,7 +322,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     established = {}          # frozenset pair -> the exchange budget its parties accepted
     opened = {}               # thread -> the earlier messages that speak for their senders there
     misplaced_hellos = set()
-    opened_by_stranger = set()  # (sender, locus, thread): a thread a name nobody claimed yet wrote in
+    opened_by_stranger = {}   # (sender, locus, thread) -> what a name nobody claimed yet wrote there
     seen_threads, seen_requests = set(), set()
     # The handshake (section 6): per (hello, responder), the terms on the table, who must answer
     # them, and the message that put them there (a counter), until one side accepts them exactly.
@@ -481,7 +481,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         if kind == "hello":
             # A message whose parents lead to this hello answers it, sorting before it only because
             # two machines' clocks disagree: it opened nothing before it (core/mailbox/README.md).
-            if any(not reaches(o, uid) for o in opened.get(m["thread"], ())) or (sender, locus, m["thread"]) in opened_by_stranger:
+            # A stranger's message answering this hello (its parents lead to it) is no old history either.
+            if any(not reaches(o, uid) for o in [*opened.get(m["thread"], ()), *opened_by_stranger.get((sender, locus, m["thread"]), ())]):
                 # A retired name's hello is refused as that already; misplaced, it is not said twice.
                 if "CALLSIGN_RETIRED" not in e:
                     e.add("HELLO_THREAD_REUSED")
@@ -815,7 +816,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             opened.setdefault(m["thread"], []).append(m)
         elif stranger and rooted(m):
             # A stranger's message is old history only to a later hello of its own sender and locus.
-            opened_by_stranger.add((sender, locus, m["thread"]))
+            opened_by_stranger.setdefault((sender, locus, m["thread"]), []).append(m)
         # A departure takes effect when the goodbye is not refused; a resume ends it.
         if kind == "goodbye" and not e and not stranger:
             state[sender] = ("retired" if reentry(m["body"]) == "final" else "departed", uid)

@@ -460,16 +460,21 @@ def mutate(rng, people, msgs, add, persona, full=False):
         hellos = [m for m in live if m.kind == "hello" and m.sender == first and m.to and m.to[0] != first
                   and m.extra.get("arena", ARENA) == ARENA and "machine" not in m.extra]
         if hellos:
-            h = rng.choice(hellos)
+            # Now and then the case of README note 142: the two hellos surely cross (the responder's
+            # sent before it welcomed the initiator's), and there is work with the callsigns the
+            # losing one did not cross (below).
+            work_case = rng.random() < 0.7
+            group_hellos = [x for x in hellos if x.to == ["ALL"] or len(x.to) > 1]
+            h = rng.choice(group_hellos if work_case and group_hellos and rng.random() < 0.5 else hellos)
             other = rng.choice([n for n in (people[1:] if h.to == ["ALL"] else h.to) if n in people] or people[1:])
             thirds = [p for p in people if p not in (first, other)]
-            roll = rng.random()
+            roll = rng.random() * (0.4 if work_case else 1)
             to = ["ALL"] if roll < 0.25 else ([first, *rng.sample(thirds, rng.randint(1, len(thirds)))] if roll < 0.4 and thirds else [first])
             mine = add(other, to, "hello", thread=f"t-x{len(msgs)}", request=f"r-x{len(msgs)}", expects=True)
             msgs.remove(mine)
-            msgs.insert(min(msgs.index(h) + rng.choice([0, 1, 1, 2, 3]), len(msgs)), mine)
+            msgs.insert(min(msgs.index(h) + rng.choice([0, 1] if work_case else [0, 1, 1, 2, 3]), len(msgs)), mine)
             later = []
-            if rng.random() < 0.55:
+            if rng.random() < 0.65:
                 # A second hello of the initiator's to the responder (to it, to ALL, or to several),
                 # before it welcomed the responder's: it may cross the responder's too, and a chain of
                 # crossings is followed to its end between the same two (core/mailbox/README.md,
@@ -484,9 +489,9 @@ def mutate(rng, people, msgs, add, persona, full=False):
                 add.drawn.add("same-sender-cross")
                 if "ALL" in (*h.to, *to, *again_to) or len(h.to) > 1 or len(to) > 1 or len(again_to) > 1:
                     add.drawn.add("group-cross-chain")
-                if rng.random() < 0.6:
+                if rng.random() < 0.75:
                     w = add(other, [first], "welcome", parent=again.key, thread=again.thread, request=again.request, terms="accept")
-                    if rng.random() < 0.7:
+                    if rng.random() < 0.8:
                         # Its welcome sorts before it (two machines' clocks), both after the responder's
                         # hello, so the two hellos crossed: once the hello is walked, the crossing it
                         # loses with the responder leaves that welcome settling nothing. A small budget
@@ -523,7 +528,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
                 later.append(add(first, [other] if rng.random() < 0.8 else ["ALL"], "welcome", parent=mine.key, thread=mine.thread,
                                  request=mine.request, terms="accept"))
             for third in (thirds if to == ["ALL"] else [t for t in to if t in thirds]):
-                if rng.random() < 0.6:
+                if rng.random() < (0.85 if work_case else 0.6):
                     start = len(msgs)
                     handshake(rng, add, mine, other, third)
                     later += msgs[start:]
@@ -534,7 +539,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
             # note 142): between its initiator and a responder of its own, either way, or its
             # initiator's to ALL, before or after that responder's chain settles.
             ahead = []
-            if rng.random() < 0.7:
+            if work_case:
                 for hello, sender, crossed in ((mine, other, first), (h, first, other)):
                     parties = [x.sender for x in msgs if x.kind == "welcome" and x.parent == hello.key and x.sender not in (sender, crossed)
                                and x.extra.get("arena", ARENA) == ARENA]
@@ -542,12 +547,15 @@ def mutate(rng, people, msgs, add, persona, full=False):
                     for _ in range(rng.randint(1, 2) if parties or named or hello.to == ["ALL"] else 0):
                         peer = rng.choice(parties or named or [None])
                         roll = rng.random()
-                        a, b = (sender, ["ALL"]) if peer is None or roll < 0.3 else ((sender, [peer]) if roll < 0.7 else (peer, [sender]))
+                        a, b = (sender, ["ALL"]) if peer is None or roll < 0.5 else ((sender, [peer]) if roll < 0.75 else (peer, [sender]))
                         ahead.append(add(a, b, rng.choice(["deliver", "reply", "claim"]), parent=hello.key, thread=hello.thread,
                                          request=hello.request))
                         add.drawn.add("crossed-hello-work")
             scatter(later, msgs.index(mine) + 1)
-            scatter(ahead, max(msgs.index(mine), msgs.index(h)) + 1)
+            for m in ahead:
+                # Early, so it often comes while a chain of the losing hello is still open.
+                msgs.remove(m)
+                msgs.insert(min(max(msgs.index(mine), msgs.index(h)) + 1 + rng.randint(0, 4), len(msgs)), m)
     elif what == "group" and len(people) >= 3:
         # A second group hello in the room (section 8: a joining participant "sends `hello` or
         # `resume` to `ALL`"), to ALL or to several by name, from the first or another: its parties
