@@ -223,7 +223,8 @@ def handshake(rng, add, hello, first, other, welcome_to=None, blocks=False):
     changes the budget, or one with no terms), then perhaps the initiator's acceptance, or a
     counter of the counter and the responder's acceptance. With `blocks`, a counter the initiator
     answers with a `blocked` citing its group hello (README note 120)."""
-    way = rng.choice(["counter", "no-terms"] if blocks else ["accept"] * 6 + ["counter", "no-terms", "budget-changed"])
+    way = rng.choice(["counter", "no-terms"] if blocks else ["accept"] if blocks is None else
+                     ["accept"] * 6 + ["counter", "no-terms", "budget-changed"])
     if way == "accept":
         add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
         return
@@ -248,7 +249,7 @@ def handshake(rng, add, hello, first, other, welcome_to=None, blocks=False):
             add.drawn.add("blocked-cites-group-hello")
         b = add(first, ["ALL"] if cites_hello and rng.random() < 0.3 else [other], "blocked",
                 parent=hello.key if cites_hello else w.key, thread=hello.thread, request=hello.request)
-        lift = rng.choice(["none", "handler", "evidence", "to-handler"])
+        lift = rng.choice(["none", "none", "to-handler", "handler", "evidence"] if blocks else ["none", "handler", "evidence", "to-handler"])
         if lift == "handler":
             b = add(HANDLER, [first, other], "state", parent=b.key, thread=hello.thread, request=hello.request)
         elif lift == "evidence":
@@ -256,7 +257,7 @@ def handshake(rng, add, hello, first, other, welcome_to=None, blocks=False):
                     new_evidence="the Handler widened the corpus")
         elif lift == "to-handler":
             b = add(first, [HANDLER], "state", parent=b.key, thread=hello.thread, request=hello.request, expects=True)
-        if rng.random() < 0.8:
+        if blocks or rng.random() < 0.8:
             # The acceptance answers the counter on the table, citing it.
             add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request, terms="accept")
     elif roll < 0.6:
@@ -283,7 +284,7 @@ def group_hello(rng, add, first, others, full):
     # and with it whether the thread works under the hello's budget or the pairs', turns on which
     # chains the blocked and any evidence speak in; a run of the initiator's turns then spends the one
     # or the other.
-    budget_run = not fully and len(others) >= 2 and rng.random() < 0.3
+    budget_run = not fully and len(others) >= 2 and rng.random() < 0.4
     if budget_run:
         budget = {"exchange_budget": rng.randint(3, 6)}
         blocking = set(rng.sample(others, rng.randint(1, len(others) - 1)))
@@ -299,7 +300,8 @@ def group_hello(rng, add, first, others, full):
         if fully:
             full_handshake(rng, add, hello, first, other, welcome_to)
         else:
-            handshake(rng, add, hello, first, other, welcome_to, blocks=budget_run and other in blocking)
+            # In the budget case the other chains accept exactly (blocks=None), so the blocked decides.
+            handshake(rng, add, hello, first, other, welcome_to, blocks=(other in blocking or None) if budget_run else False)
         add.group["chains"][other] = add.msgs[start:]
     if budget_run:
         add.drawn.add("blocked-hello-budget")
@@ -367,7 +369,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
     answers = [m for m in live if m.parent is not None]
     what = rng.choice((["full"] * 12 if full else []) + ["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
-                       "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
+                       "impostor", "impostor", "cross", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
                        "succession", "succession", "succession", "all", "all", "all", "all", "group", "group", "group"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
@@ -463,7 +465,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
             # Now and then the case of README note 142: the two hellos surely cross (the responder's
             # sent before it welcomed the initiator's), and there is work with the callsigns the
             # losing one did not cross (below).
-            work_case = rng.random() < 0.7
+            work_case = rng.random() < 0.85
             group_hellos = [x for x in hellos if x.to == ["ALL"] or len(x.to) > 1]
             h = rng.choice(group_hellos if work_case and group_hellos and rng.random() < 0.5 else hellos)
             other = rng.choice([n for n in (people[1:] if h.to == ["ALL"] else h.to) if n in people] or people[1:])
@@ -544,7 +546,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
                     parties = [x.sender for x in msgs if x.kind == "welcome" and x.parent == hello.key and x.sender not in (sender, crossed)
                                and x.extra.get("arena", ARENA) == ARENA]
                     named = [n for n in hello.to if n not in ("ALL", sender, crossed)]
-                    for _ in range(rng.randint(1, 2) if parties or named or hello.to == ["ALL"] else 0):
+                    for _ in range(rng.randint(1, 3) if parties or named or hello.to == ["ALL"] else 0):
                         peer = rng.choice(parties or named or [None])
                         roll = rng.random()
                         a, b = (sender, ["ALL"]) if peer is None or roll < 0.5 else ((sender, [peer]) if roll < 0.75 else (peer, [sender]))
