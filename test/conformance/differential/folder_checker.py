@@ -719,6 +719,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             e.add("PROFILE_DOWNGRADE")
         if m["profile"] != "FULL" and not not_speaking and (kind != "hello" or "HELLO_THREAD_REUSED" in e):
             h = held.get(hello_of_thread.get(m["thread"]))
+            if h is None and kind == "welcome" and parent is not None and parent["kind"] == "hello" \
+                    and parent["thread"] == m["thread"] and parent_id > uid:
+                # A welcome sorting before the hello it answers (two machines' clocks) answers its terms
+                # all the same: "the order in which files are read changes nothing" (core/mailbox/README.md).
+                h = parent
             if h is not None and (h["arena"] != m["arena"] or h["id"] == uid):
                 h = None
             # A hello that lost a crossing keeps its chains for the audit trail, their terms judged
