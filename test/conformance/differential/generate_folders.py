@@ -47,7 +47,10 @@ initiator's to ALL or several, crossed by a responder's hello to it, to ALL or t
 third parties may welcome), and the `group` mutation sends a second group hello into the room (from
 the first or another, to ALL or several, while another is open or after), each addressee answering
 in its own chain, then work between two of its responders. A FULL room's second arena is FULL half
-the time.
+the time. Since fix-GZ: a group hello's small budget that the initiator's `blocked` citing it
+decides (README notes 120, 136), then the initiator's turns; a crossing made sure, with work in the
+losing hello's thread with the callsigns it did not cross (README note 142); and the responder's
+welcome of the initiator's second hello sorting before it, that hello naming a small budget.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
