@@ -27,9 +27,11 @@ import generate_folders  # noqa: E402
 # holds the chains it speaks in (--break-blocked-hello), forgets that an open task's winning claim
 # releases the others (--break-claims), or reads crossings of one sender's second hello as none
 # (--break-same-sender), or settles a welcome that sorts before the hello it answers in a chain that
-# hello loses once walked (--break-crossed-late).
+# hello loses once walked (--break-crossed-late); or, reverting README note 142, lets a hello that
+# lost a crossing license no work with the callsigns it did not cross (--break-crossed-work).
 PLANTED = {"--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
-           "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE"}
+           "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE",
+           "--break-crossed-work": "CROSSED_WORK"}
 
 
 def pairs(findings):

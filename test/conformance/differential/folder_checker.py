@@ -322,7 +322,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     established = {}          # frozenset pair -> the exchange budget its parties accepted
     opened = {}               # thread -> the earlier messages that speak for their senders there
     misplaced_hellos = set()
-    opened_by_stranger = set()  # (sender, locus, thread): a thread a name nobody claimed yet wrote in
+    opened_by_stranger = {}   # (sender, locus, thread) -> what a name nobody claimed yet wrote there
     seen_threads, seen_requests = set(), set()
     # The handshake (section 6): per (hello, responder), the terms on the table, who must answer
     # them, and the message that put them there (a counter), until one side accepts them exactly.
@@ -481,7 +481,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         if kind == "hello":
             # A message whose parents lead to this hello answers it, sorting before it only because
             # two machines' clocks disagree: it opened nothing before it (core/mailbox/README.md).
-            if any(not reaches(o, uid) for o in opened.get(m["thread"], ())) or (sender, locus, m["thread"]) in opened_by_stranger:
+            # A stranger's message answering this hello (its parents lead to it) is no old history either.
+            if any(not reaches(o, uid) for o in [*opened.get(m["thread"], ()), *opened_by_stranger.get((sender, locus, m["thread"]), ())]):
                 # A retired name's hello is refused as that already; misplaced, it is not said twice.
                 if "CALLSIGN_RETIRED" not in e:
                     e.add("HELLO_THREAD_REUSED")
@@ -569,6 +570,10 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             h = held.get(hello_of_thread.get(m["thread"]))
 
             def licensed(name):
+                # The planted fault CROSSED_WORK reverts README note 142: a hello that lost a crossing
+                # licenses no work at all, its thread the pairs' whole.
+                if h is not None and "CROSSED_WORK" in FAULTS and any(hid == h["id"] for hid, _ in lost):
+                    return frozenset((sender, name)) in established
                 if h is not None and sender != name and {sender, name} <= {h["from"], *welcomed.get(h["id"], {})} \
                         and h["from"] in (sender, name) and (h["id"], name if sender == h["from"] else sender) not in lost:
                     return (h["id"], name if sender == h["from"] else sender) in settled_chains
@@ -593,7 +598,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 # A hello that lost a crossing judges this over the chains that remain, the one it
                 # crossed not waited for; of one with nothing left, the pairs judge the thread
                 # (README note 142).
-                if h is not None and (h["id"] in remains or not any(hid == h["id"] for hid, _ in lost)):
+                if h is not None and (h["id"] in remains and "CROSSED_WORK" not in FAULTS or not any(hid == h["id"] for hid, _ in lost)):
                     responders = [n for n in welcomed.get(h["id"], {}) if (h["id"], n) not in lost]
                     if sender == h["from"]:
                         return bool(responders) and all((h["id"], n) in settled_chains for n in responders)
@@ -714,6 +719,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             e.add("PROFILE_DOWNGRADE")
         if m["profile"] != "FULL" and not not_speaking and (kind != "hello" or "HELLO_THREAD_REUSED" in e):
             h = held.get(hello_of_thread.get(m["thread"]))
+            if h is None and kind == "welcome" and parent is not None and parent["kind"] == "hello" \
+                    and parent["thread"] == m["thread"] and parent_id > uid:
+                # A welcome sorting before the hello it answers (two machines' clocks) answers its terms
+                # all the same: "the order in which files are read changes nothing" (core/mailbox/README.md).
+                h = parent
             if h is not None and (h["arena"] != m["arena"] or h["id"] == uid):
                 h = None
             # A hello that lost a crossing keeps its chains for the audit trail, their terms judged
@@ -811,7 +821,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             opened.setdefault(m["thread"], []).append(m)
         elif stranger and rooted(m):
             # A stranger's message is old history only to a later hello of its own sender and locus.
-            opened_by_stranger.add((sender, locus, m["thread"]))
+            opened_by_stranger.setdefault((sender, locus, m["thread"]), []).append(m)
         # A departure takes effect when the goodbye is not refused; a resume ends it.
         if kind == "goodbye" and not e and not stranger:
             state[sender] = ("retired" if reentry(m["body"]) == "final" else "departed", uid)

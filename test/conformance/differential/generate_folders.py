@@ -47,7 +47,10 @@ initiator's to ALL or several, crossed by a responder's hello to it, to ALL or t
 third parties may welcome), and the `group` mutation sends a second group hello into the room (from
 the first or another, to ALL or several, while another is open or after), each addressee answering
 in its own chain, then work between two of its responders. A FULL room's second arena is FULL half
-the time.
+the time. Since fix-GZ: a group hello's small budget that the initiator's `blocked` citing it
+decides (README notes 120, 136), then the initiator's turns; a crossing made sure, with work in the
+losing hello's thread with the callsigns it did not cross (README note 142); and the responder's
+welcome of the initiator's second hello sorting before it, that hello naming a small budget.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -218,11 +221,13 @@ def full_handshake(rng, add, hello, first, other, welcome_to=None):
         add.late_acks.append((ack, w))
 
 
-def handshake(rng, add, hello, first, other, welcome_to=None):
+def handshake(rng, add, hello, first, other, welcome_to=None, blocks=False):
     """The responder's welcome: mostly an exact accept; else a counter (also one labelled accept that
     changes the budget, or one with no terms), then perhaps the initiator's acceptance, or a
-    counter of the counter and the responder's acceptance."""
-    way = rng.choice(["accept"] * 6 + ["counter", "no-terms", "budget-changed"])
+    counter of the counter and the responder's acceptance. With `blocks`, a counter the initiator
+    answers with a `blocked` citing its group hello (README note 120)."""
+    way = rng.choice(["counter", "no-terms"] if blocks else ["accept"] if blocks is None else
+                     ["accept"] * 6 + ["counter", "no-terms", "budget-changed"])
     if way == "accept":
         add(other, welcome_to or [first], "welcome", parent=hello.key, thread=hello.thread, request=hello.request, terms="accept")
         return
@@ -236,18 +241,18 @@ def handshake(rng, add, hello, first, other, welcome_to=None):
                 exchange_budget=changed)
     roll = rng.random()
     group = hello.to == ["ALL"] or len(hello.to) > 1
-    if roll < (0.3 if group else 0.15):
+    if blocks or roll < (0.3 if group else 0.15):
         # The initiator cannot accept the counter (section 6: "establishing -> blocked:
         # handler-decision"): one blocked, then an acceptance anyway, or after the Handler or declared
         # evidence lifts the block, or only after a message to the Handler (which lifts nothing).
         # Of a group hello, now and then the blocked cites the hello itself, which every chain holds:
         # it speaks in the chain of the responder it addresses, to ALL in each (README note 120).
-        cites_hello = group and rng.random() < 0.6
+        cites_hello = blocks or group and rng.random() < 0.6
         if cites_hello:
             add.drawn.add("blocked-cites-group-hello")
         b = add(first, ["ALL"] if cites_hello and rng.random() < 0.3 else [other], "blocked",
                 parent=hello.key if cites_hello else w.key, thread=hello.thread, request=hello.request)
-        lift = rng.choice(["none", "handler", "evidence", "to-handler"])
+        lift = rng.choice(["none", "none", "to-handler", "handler", "evidence"] if blocks else ["none", "handler", "evidence", "to-handler"])
         if lift == "handler":
             b = add(HANDLER, [first, other], "state", parent=b.key, thread=hello.thread, request=hello.request)
         elif lift == "evidence":
@@ -255,7 +260,7 @@ def handshake(rng, add, hello, first, other, welcome_to=None):
                     new_evidence="the Handler widened the corpus")
         elif lift == "to-handler":
             b = add(first, [HANDLER], "state", parent=b.key, thread=hello.thread, request=hello.request, expects=True)
-        if rng.random() < 0.8:
+        if blocks or rng.random() < 0.8:
             # The acceptance answers the counter on the table, citing it.
             add(first, [other], "ack", parent=w.key, thread=hello.thread, request=hello.request, terms="accept")
     elif roll < 0.6:
@@ -277,6 +282,15 @@ def group_hello(rng, add, first, others, full):
     to = ["ALL"] if rng.random() < 0.7 else others[:]
     thread = "t-hello-group"
     fully = full and rng.random() < 0.7
+    # Now and then a small budget the initiator's `blocked` citing the hello decides (README notes 120,
+    # 136): the chains it speaks in wait for a Handler or evidence, so whether the group stands whole,
+    # and with it whether the thread works under the hello's budget or the pairs', turns on which
+    # chains the blocked and any evidence speak in; a run of the initiator's turns then spends the one
+    # or the other.
+    budget_run = not fully and len(others) >= 2 and rng.random() < 0.4
+    if budget_run:
+        budget = {"exchange_budget": rng.randint(3, 6)}
+        blocking = set(rng.sample(others, rng.randint(1, len(others) - 1)))
     if fully:
         add.full_threads.add(thread)
     hello = add(first, to, "hello", thread=thread, request="r-hello-group", expects=True, **budget)
@@ -289,8 +303,15 @@ def group_hello(rng, add, first, others, full):
         if fully:
             full_handshake(rng, add, hello, first, other, welcome_to)
         else:
-            handshake(rng, add, hello, first, other, welcome_to)
+            # In the budget case the other chains accept exactly (blocks=None), so the blocked decides.
+            handshake(rng, add, hello, first, other, welcome_to, blocks=(other in blocking or None) if budget_run else False)
         add.group["chains"][other] = add.msgs[start:]
+    if budget_run:
+        add.drawn.add("blocked-hello-budget")
+        last = hello
+        for _ in range(rng.randint(3, 8)):
+            last = add(first, ["ALL"] if rng.random() < 0.3 else [rng.choice(others)], rng.choice(["state", "propose", "review"]),
+                       parent=(hello if rng.random() < 0.5 else last).key, thread=thread, request=hello.request)
     if to == ["ALL"] and rng.random() < 0.12:
         # Another arena's welcome of it, to ALL, in its thread: both names read as addressed, but it
         # answers no terms (HANDSHAKE_MISADDRESSED), so it opens no chain the group waits for and
@@ -351,7 +372,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
     answers = [m for m in live if m.parent is not None]
     what = rng.choice((["full"] * 12 if full else []) + ["drop", "drop", "thread", "cycle", "copy", "copy", "stranger", "typo", "not-fresh",
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
-                       "impostor", "impostor", "cross", "cross", "chatter", "chatter", "handler", "blocked",
+                       "impostor", "impostor", "cross", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
                        "succession", "succession", "succession", "all", "all", "all", "all", "group", "group", "group"])
     at = rng.randint(0, len(msgs))  # where an added message goes in time
@@ -444,16 +465,21 @@ def mutate(rng, people, msgs, add, persona, full=False):
         hellos = [m for m in live if m.kind == "hello" and m.sender == first and m.to and m.to[0] != first
                   and m.extra.get("arena", ARENA) == ARENA and "machine" not in m.extra]
         if hellos:
-            h = rng.choice(hellos)
+            # Now and then the case of README note 142: the two hellos surely cross (the responder's
+            # sent before it welcomed the initiator's), and there is work with the callsigns the
+            # losing one did not cross (below).
+            work_case = rng.random() < 0.85
+            group_hellos = [x for x in hellos if x.to == ["ALL"] or len(x.to) > 1]
+            h = rng.choice(group_hellos if work_case and group_hellos and rng.random() < 0.5 else hellos)
             other = rng.choice([n for n in (people[1:] if h.to == ["ALL"] else h.to) if n in people] or people[1:])
             thirds = [p for p in people if p not in (first, other)]
-            roll = rng.random()
+            roll = rng.random() * (0.4 if work_case else 1)
             to = ["ALL"] if roll < 0.25 else ([first, *rng.sample(thirds, rng.randint(1, len(thirds)))] if roll < 0.4 and thirds else [first])
             mine = add(other, to, "hello", thread=f"t-x{len(msgs)}", request=f"r-x{len(msgs)}", expects=True)
             msgs.remove(mine)
-            msgs.insert(min(msgs.index(h) + rng.choice([0, 1, 1, 2, 3]), len(msgs)), mine)
+            msgs.insert(min(msgs.index(h) + rng.choice([0, 1] if work_case else [0, 1, 1, 2, 3]), len(msgs)), mine)
             later = []
-            if rng.random() < 0.4:
+            if rng.random() < 0.65:
                 # A second hello of the initiator's to the responder (to it, to ALL, or to several),
                 # before it welcomed the responder's: it may cross the responder's too, and a chain of
                 # crossings is followed to its end between the same two (core/mailbox/README.md,
@@ -468,14 +494,24 @@ def mutate(rng, people, msgs, add, persona, full=False):
                 add.drawn.add("same-sender-cross")
                 if "ALL" in (*h.to, *to, *again_to) or len(h.to) > 1 or len(to) > 1 or len(again_to) > 1:
                     add.drawn.add("group-cross-chain")
-                if rng.random() < 0.5:
+                if rng.random() < 0.75:
                     w = add(other, [first], "welcome", parent=again.key, thread=again.thread, request=again.request, terms="accept")
-                    if rng.random() < 0.4:
-                        # Its welcome sorts before it (two machines' clocks): once the hello is walked,
-                        # a crossing it loses with the responder leaves that welcome settling nothing.
+                    if rng.random() < 0.8:
+                        # Its welcome sorts before it (two machines' clocks), both after the responder's
+                        # hello, so the two hellos crossed: once the hello is walked, the crossing it
+                        # loses with the responder leaves that welcome settling nothing. A small budget
+                        # and a few turns in its thread show what the welcome would have settled.
+                        msgs.remove(again)
+                        msgs.insert(min(msgs.index(mine) + rng.choice([1, 1, 2]), len(msgs)), again)
                         msgs.remove(w)
                         msgs.insert(msgs.index(again), w)
                         add.drawn.add("welcome-before-crossed-hello")
+                        if rng.random() < 0.7:
+                            again.extra["exchange_budget"] = rng.randint(2, 4)
+                            for k in range(rng.randint(3, 6)):
+                                later.append(add(*((first, [other]) if k % 2 == 0 else (other, [first])), "state",
+                                                 parent=(later[-1] if later and later[-1].thread == again.thread else w).key,
+                                                 thread=again.thread, request=again.request))
                     else:
                         later.append(w)
                 for third in (thirds if again_to == ["ALL"] else [t for t in again_to if t in thirds]):
@@ -497,14 +533,34 @@ def mutate(rng, people, msgs, add, persona, full=False):
                 later.append(add(first, [other] if rng.random() < 0.8 else ["ALL"], "welcome", parent=mine.key, thread=mine.thread,
                                  request=mine.request, terms="accept"))
             for third in (thirds if to == ["ALL"] else [t for t in to if t in thirds]):
-                if rng.random() < 0.6:
+                if rng.random() < (0.85 if work_case else 0.6):
                     start = len(msgs)
                     handshake(rng, add, mine, other, third)
                     later += msgs[start:]
             if rng.random() < 0.5:
                 later.append(add(other, [rng.choice([first, *thirds]) if len(to) > 1 else first], rng.choice(["deliver", "reply"]),
                                  parent=mine.key, thread=mine.thread, request=mine.request))
+            # Work in the thread of whichever hello loses, with the callsigns it did not cross (README
+            # note 142): between its initiator and a responder of its own, either way, or its
+            # initiator's to ALL, before or after that responder's chain settles.
+            ahead = []
+            if work_case:
+                for hello, sender, crossed in ((mine, other, first), (h, first, other)):
+                    parties = [x.sender for x in msgs if x.kind == "welcome" and x.parent == hello.key and x.sender not in (sender, crossed)
+                               and x.extra.get("arena", ARENA) == ARENA]
+                    named = [n for n in hello.to if n not in ("ALL", sender, crossed)]
+                    for _ in range(rng.randint(1, 3) if parties or named or hello.to == ["ALL"] else 0):
+                        peer = rng.choice(parties or named or [None])
+                        roll = rng.random()
+                        a, b = (sender, ["ALL"]) if peer is None or roll < 0.5 else ((sender, [peer]) if roll < 0.75 else (peer, [sender]))
+                        ahead.append(add(a, b, rng.choice(["deliver", "reply", "claim"]), parent=hello.key, thread=hello.thread,
+                                         request=hello.request))
+                        add.drawn.add("crossed-hello-work")
             scatter(later, msgs.index(mine) + 1)
+            for m in ahead:
+                # Early, so it often comes while a chain of the losing hello is still open.
+                msgs.remove(m)
+                msgs.insert(min(max(msgs.index(mine), msgs.index(h)) + 1 + rng.randint(0, 4), len(msgs)), m)
     elif what == "group" and len(people) >= 3:
         # A second group hello in the room (section 8: a joining participant "sends `hello` or
         # `resume` to `ALL`"), to ALL or to several by name, from the first or another: its parties
