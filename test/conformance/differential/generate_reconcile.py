@@ -18,7 +18,8 @@ Handler's FYI or request, VEGA's request, the other arena's LYRA asking there), 
 their arena by `pod` alone or beside an `arena` naming another, and a peer's name is sent in from
 two or three loci no one holds after its holder claimed it (CALLSIGN_HELD), in one arena or across
 two (the other arena's LYRA held from another machine, each arena's holder sending in the other's),
-or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION).
+or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION), now and then one stamped before the
+holder's first claim, which keeps the name (the holder's claims are then the CALLSIGN_COLLISION).
 Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
@@ -220,7 +221,8 @@ def refused_files(draws, anomalies, index, r, owner):
 def impostor_claims(draws, r, peers):
     """Now and then an impostor's own claim of a peer's name (4: "hello and welcome claim"; the
     smaller root UUID keeps the name, so a later claim from another locus is CALLSIGN_COLLISION,
-    core/mailbox/README.md "Callsign claims"), from a locus no one holds, after the holder's claim:
+    core/mailbox/README.md "Callsign claims"), from a locus no one holds, after the holder's claim
+    (or, now and then, stamped before it, below):
     a hello of its own to VEGA (VEGA welcoming it now and then, the impostor going on with a
     request), a welcome of VEGA's hello to the holder (welcomed by the holder already), or of a
     fresh hello of VEGA's to the holder (the holder's own welcome after it now and then). In the
