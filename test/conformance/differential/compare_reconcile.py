@@ -66,7 +66,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-pod-unread": "pod-unread", "--break-pod-over-arena": "pod-over-arena",
           "--break-arena-case": "arena-case-folded", "--break-held-once": "held-once",
           "--break-held-across-arenas": "held-across-arenas", "--break-collision-as-held": "collision-as-held",
-          "--break-refused-pod-unread": "refused-pod-unread", "--break-refused-envelope-read": "refused-envelope-read"}
+          "--break-refused-pod-unread": "refused-pod-unread", "--break-refused-envelope-read": "refused-envelope-read",
+          "--break-claims-by-arrival": "claims-by-arrival"}
 
 
 def planted_caught(cases, core):

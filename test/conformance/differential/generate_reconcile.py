@@ -18,7 +18,8 @@ Handler's FYI or request, VEGA's request, the other arena's LYRA asking there), 
 their arena by `pod` alone or beside an `arena` naming another, and a peer's name is sent in from
 two or three loci no one holds after its holder claimed it (CALLSIGN_HELD), in one arena or across
 two (the other arena's LYRA held from another machine, each arena's holder sending in the other's),
-or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION).
+or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION), now and then one stamped before the
+holder's first claim, which keeps the name (the holder's claims are then the CALLSIGN_COLLISION).
 Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
@@ -220,7 +221,8 @@ def refused_files(draws, anomalies, index, r, owner):
 def impostor_claims(draws, r, peers):
     """Now and then an impostor's own claim of a peer's name (4: "hello and welcome claim"; the
     smaller root UUID keeps the name, so a later claim from another locus is CALLSIGN_COLLISION,
-    core/mailbox/README.md "Callsign claims"), from a locus no one holds, after the holder's claim:
+    core/mailbox/README.md "Callsign claims"), from a locus no one holds, after the holder's claim
+    (or, now and then, stamped before it, below):
     a hello of its own to VEGA (VEGA welcoming it now and then, the impostor going on with a
     request), a welcome of VEGA's hello to the holder (welcomed by the holder already), or of a
     fresh hello of VEGA's to the holder (the holder's own welcome after it now and then). In the
@@ -231,20 +233,43 @@ def impostor_claims(draws, r, peers):
     where = r.other_arena if victim == "LYRA" and r.other_room and draws.random() < 0.4 else ARENA
     locus = draws.choice(ELSEWHERES + [(victim + "-BOX", "d2" * 32)])
     form = draws.choice(["hello", "hello", "welcome", "fresh"])
+    # A late earlier claim now and then: the impostor's hello or welcome (and a fresh hello of VEGA's
+    # it welcomes) stamped before the holder's first claim in that arena, though its file comes last
+    # ("A late earlier UUID makes the later claimant yield", 4): the impostor keeps the name, and the
+    # holder's claims are CALLSIGN_COLLISION, the rest of what it sends CALLSIGN_HELD. Only from a
+    # locus that sends nothing else in the name there (not one of the loci drawn in room()), so no
+    # answer of VEGA's to it needs an establishment the impostor's handshake gives only after it.
+    holder_first = min((m for m in r.msgs if m["sender"] == victim and m["arena"] == where), key=lambda m: m["id"])
+    sent_from = {(m.get("machine", m["sender"] + "-BOX"), m.get("root", ROOT)) for m in r.msgs if m["sender"] == victim and m["arena"] == where}
+    first = draws.random() < 0.5 and locus not in sent_from
 
     def claim(m):
         m["machine"], m["root"] = locus
         return m
+
+    def stamped(m, ms):
+        """`m` minted at `ms` rather than when it was added: its UUID sorts there, its file comes last."""
+        m["ms"], m["id"] = ms, uuid7(draws, ms)
+        return m
     if form == "hello":
         hello = claim(r.add(victim, [ME], "hello", expects=True, arena=where, rng=draws))
+        if first:
+            stamped(hello, holder_first["ms"] - draws.randint(1, 59_999))
         if draws.random() < 0.5:
             r.add(ME, [victim], "welcome", parent=hello, arena=where, rng=draws)
         if draws.random() < 0.4:
             claim(r.add(victim, [ME], "request", expects=draws.random() < 0.7, arena=where, rng=draws))
         return
     asked = [m for m in r.msgs if m["kind"] == "hello" and m["sender"] == ME and m["to"] == [victim] and m["arena"] == where]
-    hello = asked[0] if form == "welcome" and asked else r.add(ME, [victim], "hello", expects=True, arena=where, rng=draws)
-    claim(r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws))
+    # Sorting first, a welcome of VEGA's hello to the holder comes between that hello and the
+    # holder's own welcome of it (the holder's first claim when VEGA said hello first).
+    answered = asked[0] if asked and (not first or holder_first["parent"] == asked[0]["id"]) else None
+    hello = answered if form == "welcome" and answered else r.add(ME, [victim], "hello", expects=True, arena=where, rng=draws)
+    if first and hello is not answered:
+        stamped(hello, holder_first["ms"] - 30_000 - draws.randint(1, 29_999))
+    welcome = claim(r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws))
+    if first:
+        stamped(welcome, holder_first["ms"] - draws.randint(1, 29_999) if hello is not answered else hello["ms"] + draws.randint(1, 59_999))
     if hello is not (asked[0] if asked else None) and draws.random() < 0.5:
         r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws)  # the holder's own welcome
 

@@ -111,13 +111,16 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # message from a locus other than its holder's; "held-across-arenas" keys claims by callsign alone;
 # "collision-as-held" reads an impostor's own hello or welcome as CALLSIGN_HELD, not the second
 # claim it is (CALLSIGN_COLLISION); "refused-pod-unread" reads no arena from a refused file's `pod`;
-# "refused-envelope-read" reads the recipients and arena of a refused file whose envelope is refused.
+# "refused-envelope-read" reads the recipients and arena of a refused file whose envelope is refused;
+# "claims-by-arrival" walks the claims in the order the files are listed, not by UUID, so a late
+# earlier claim does not take the name.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
            "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread",
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
-           "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read"]
+           "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
+           "claims-by-arrival"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -282,7 +285,8 @@ def check(case):
     # surfaced). One level: that answer still speaks for its sender.
     duplicated = {i for i, t in texts.items() if len(t) > 1}
     claimed, held, heard_from, claims = {}, set(), set(), {}
-    for i in sorted(msgs):
+    # In UUID order, not as the files arrived: "A late earlier UUID makes the later claimant yield" (4).
+    for i in (list(msgs) if "claims-by-arrival" in FAULTS else sorted(msgs)):
         e = msgs[i]
         if i in duplicated:
             # Other bytes under one UUID are no one message (DUPLICATE_ID): refused before the claims
