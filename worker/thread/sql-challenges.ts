@@ -11,16 +11,11 @@
  * handoff's closing: the audit rebuilt on a restart checks the stored readbacks with it again, and
  * answers conceal what it judged, so deleting it then would turn a void readback into a pass.
  */
-import { utf8Length } from "../limits.js";
+import { challengeRowBytes, challengesWith } from "./challenges-held.js";
+import type { ChallengesHeld } from "./challenges-held.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 
 export const CHALLENGES_TABLE = "CREATE TABLE IF NOT EXISTS challenges (handoff TEXT PRIMARY KEY, body TEXT NOT NULL)";
-
-/** How many challenges a thread holds, and the bytes of their ids and bodies. */
-export interface ChallengesHeld {
-  readonly rows: number;
-  readonly bytes: number;
-}
 
 export interface SqlChallenges {
   /** The body stored for `handoff`, or undefined. */
@@ -38,11 +33,6 @@ export interface SqlChallenges {
   forget(): void;
 }
 
-/** A row's bytes as the bound counts them: its id's and its body's, in UTF-8. */
-function rowBytes(handoff: string, body: string): number {
-  return utf8Length(handoff) + utf8Length(body);
-}
-
 export function sqlChallenges(sql: SqlStorage): SqlChallenges {
   let held: ChallengesHeld | null = null;
   // The id counts as the body does: a `{handoff}` is any message id the path carries, of any
@@ -53,13 +43,10 @@ export function sqlChallenges(sql: SqlStorage): SqlChallenges {
     get,
     has: (handoff) => sql.exec("SELECT 1 FROM challenges WHERE handoff = ?", handoff).toArray().length > 0,
     put(handoff, body, capacity) {
-      const now = count();
-      const before = get(handoff);
-      const rows = now.rows + (before === undefined ? 1 : 0);
-      const bytes = now.bytes - (before === undefined ? 0 : rowBytes(handoff, before)) + rowBytes(handoff, body);
-      if ((rows > now.rows || bytes > now.bytes) && (rows > capacity.lines || bytes > capacity.bytes)) return false;
+      const after = challengesWith(count(), handoff, get(handoff), body, capacity);
+      if (after === null) return false;
       sql.exec("INSERT OR REPLACE INTO challenges (handoff, body) VALUES (?, ?)", handoff, body);
-      held = { rows, bytes };
+      held = after;
       return true;
     },
     delete(handoff) {
@@ -67,7 +54,7 @@ export function sqlChallenges(sql: SqlStorage): SqlChallenges {
       if (before === undefined) return;
       const now = count();
       sql.exec("DELETE FROM challenges WHERE handoff = ?", handoff);
-      held = { rows: now.rows - 1, bytes: now.bytes - rowBytes(handoff, before) };
+      held = { rows: now.rows - 1, bytes: now.bytes - challengeRowBytes(handoff, before) };
     },
     held: count,
     forget() {

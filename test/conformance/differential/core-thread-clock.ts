@@ -58,6 +58,7 @@ import { LIMITS, utf8Length } from "../../../worker/limits.js";
 import { chosenProfile, profiles } from "../../../worker/profiles.js";
 import type { Profiles } from "../../../worker/profiles.js";
 import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
+import { challengeRowBytes, challengesWith } from "../../../worker/thread/challenges-held.js";
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
 import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
@@ -100,9 +101,6 @@ function capacityOf(rows: number | undefined, bytes: number | undefined): Thread
   return { lines: rows ?? THREAD_CAPACITY.lines, bytes: bytes ?? THREAD_CAPACITY.bytes };
 }
 
-/** A challenge row's bytes as the object's sqlChallenges counts them: its id's and its stored JSON body's, UTF-8. */
-const challengeRowBytes = (handoff: string, body: ChallengeRequest): number => utf8Length(handoff) + utf8Length(JSON.stringify(body));
-
 function replay(events: readonly Event[], end: number, capacity: ThreadCapacity, inline: Profiles | undefined): unknown {
   // As the object's profiles(): none fixed until an append naming the inline profile stores a
   // line (its setProfile; a request storing none leaves it unfixed), then that profile.
@@ -130,10 +128,8 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
   // capacity's is not stored (one no larger than the row it replaces always is).
   const challengeFits = (handoff: string, body: ChallengeRequest): boolean => {
     const before = challenges.get(handoff);
-    const heldBytes = [...challenges].reduce((sum, [id, held]) => sum + challengeRowBytes(id, held), 0);
-    const rows = challenges.size + (before === undefined ? 1 : 0);
-    const bytes = heldBytes - (before === undefined ? 0 : challengeRowBytes(handoff, before)) + challengeRowBytes(handoff, body);
-    return !((rows > challenges.size || bytes > heldBytes) && (rows > capacity.lines || bytes > capacity.bytes));
+    const held = { rows: challenges.size, bytes: [...challenges].reduce((sum, [id, row]) => sum + challengeRowBytes(id, JSON.stringify(row)), 0) };
+    return challengesWith(held, handoff, before === undefined ? undefined : JSON.stringify(before), JSON.stringify(body), capacity) !== null;
   };
   // The UTF-8 bytes of the stored lines (the object's storedBytes, less the readback and done
   // rows, which no conversation with a lowered bytes bound stores).
