@@ -8,7 +8,7 @@
 import { checkHandoff, finding, readRecord } from "../../core/index.js";
 import type { Finding, Message, Vocabulary } from "../../core/index.js";
 import type { Profiles } from "../profiles.js";
-import { CHALLENGE_PARTS, challengeOver } from "./challenge-over.js";
+import { CHALLENGE_PARTS, challengeOver, holdsParts } from "./challenge-over.js";
 import type { ChallengePart, ChallengeRequest } from "./challenge-over.js";
 import { unreadParts } from "./challenge-registration.js";
 
@@ -102,5 +102,5 @@ export function unreadChallenge(ho: Message, challenge: ChallengeRequest, carrie
     ...(challenge.record !== undefined && unread.record === null ? { record: challenge.record } : {}),
     ...(challenge.profile === undefined ? {} : { profile: challenge.profile }),
   };
-  return { findings, kept: kept.expectAcc === undefined && kept.record === undefined ? null : kept };
+  return { findings, kept: holdsParts(kept) ? kept : null };
 }

@@ -22,6 +22,9 @@ export interface ChallengeRequest {
 export type ChallengePart = "expectAcc" | "record";
 export const CHALLENGE_PARTS: readonly ChallengePart[] = ["expectAcc", "record"];
 
+/** Whether a challenge holds any part (a `profile` alone is none). */
+export const holdsParts = (challenge: ChallengeRequest): boolean => CHALLENGE_PARTS.some((part) => challenge[part] !== undefined);
+
 /**
  * The challenge an HO is checked with: the one registered for its id ahead of it (`registered`)
  * and the one of the handoff it re-issues (`inherited`). The original's parts stand over the

@@ -9,7 +9,7 @@ import type { HandoffState, Message, Vocabulary } from "../../core/index.js";
 import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
 import type { Profiles } from "../profiles.js";
 import { shown } from "../shown.js";
-import { CHALLENGE_PARTS } from "./challenge-over.js";
+import { CHALLENGE_PARTS, holdsParts } from "./challenge-over.js";
 import type { ChallengeRequest } from "./challenge-over.js";
 import { problem } from "./thread-problem.js";
 import type { Outcome } from "./thread-problem.js";
@@ -80,7 +80,7 @@ export function challengeRegistration(handoff: string, request: ChallengeRequest
     if (!read.ok) {
       // Ahead of its HO, with no profile named, the record was read with the thread's profile or
       // the core; after parts that named none, naming one is refused (note 143), so not advised.
-      const unnamed = before.expectAcc !== undefined || before.record !== undefined;
+      const unnamed = holdsParts(before);
       const advice = unnamed ? "the parts already registered named no profile, so this one names none either" : "ahead of its HO, name the profile the HO carries with p= as profile";
       const hint = ho === null && request.profile === undefined && before.profile === undefined ? ` (read with ${vocabularyName(vocabulary)}: ${advice})` : "";
       return problem("invalid-record", `the record is refused: ${read.findings.map((f) => f.message).join("; ")}${hint}`, { parameter: "record", findings: read.findings });
@@ -122,7 +122,7 @@ function challengeVocabulary(handoff: string, ho: Message | null, before: Challe
   // Resolved as an HO's p= is: the thread's inline profile by its name, else a shipped one.
   const wanted = named === undefined ? undefined : p.chosen?.name === named ? p.chosen : shippedVocabulary(named);
   if (named !== undefined && wanted === undefined) return problem("unknown-profile", `no profile is named ${JSON.stringify(shown(named))}: a challenge names the profile its HO names with p=, ${knownProfiles(p)}`, { parameter: "profile", profile: named });
-  const registered = before.expectAcc !== undefined || before.record !== undefined;
+  const registered = holdsParts(before);
   // Parts registered ahead naming no profile were read with the thread's profile as it stood
   // then, or the core while it had none; the first append that stores a line may fix one since.
   // Which of the two read them is not kept, so a profile named now cannot be shown to be it:
