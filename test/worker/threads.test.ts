@@ -945,6 +945,63 @@ describe("a challenge registered ahead and the thread's own profile (notes 33, 3
     expect((await register(u, { expectAcc: ["len:120w"] })).status).toBe(202);
     expect((await expectProblem(await register(u, { record: RECORD, profile: "wire" }), "thread-conflict")).parameter).toBe("profile");
   });
+
+  it("says an HO whose vocabulary does not read the record so, naming no slot or value, alike whatever values it carries (note 146)", async () => {
+    const t = fresh();
+    await ok(await append(t, [HO], { profile: WIRE }));
+    // Naming no profile, the record is read with the thread's profile; an HO naming p=pay is read with pay, which has no wamt.
+    expect((await register(t, { record: RECORD })).status).toBe(202);
+    const pay = "RW1 HO ops-655 p=pay from=ops to=builder item=acme:W-655 ask=DRAFT rb=acc keys=len";
+    const res = await append(t, [pay]);
+    const text = await res.clone().text();
+    const refused = (await ok(res)).results[0];
+    expect([refused.status, refused.refusal]).toStrictEqual(["refused", null]);
+    expect(refused.findings).toStrictEqual([{ code: "HO_DIFFERS", severity: "error", message: "ops-655 names p=pay, which does not read the record its sender registered for it (or for the handoff it re-issues), read with another vocabulary when registered: no HO read with this one matches it. Which slot is not said, since the record is private: the sender sends the HO with the p= its record was written for, or runs check-ho with its record under this vocabulary (rw check-ho --profile, POST /v1/check-ho) to see" }]);
+    for (const secret of ["wamt", "wref", "12.50", "W655"]) expect(text).not.toContain(secret);
+    // Whatever values a p=pay HO carries, it is refused alike: the answer hangs on its p= alone.
+    for (const other of [pay.replace("keys=len", "keys=lang"), PAY_HO.replace("scheduler-1", "ops-655").replace("from=scheduler to=payer item=inv:MD-2026-057", "from=ops to=builder item=acme:W-655")]) {
+      expect((await ok(await append(t, [other]))).results[0].findings).toStrictEqual(refused.findings);
+    }
+    // Read with the thread's profile, the record reads, and a value that differs is said as before.
+    expect((await ok(await append(t, [WIRE_HO.replace("wamt=12.50", "wamt=13.00")]))).results[0].findings.map((f: any) => f.message)).toStrictEqual(["ops-655 does not match the record its sender registered for it (or for the handoff it re-issues); which value is not said, since the record is private: the sender runs check-ho with its record (rw check-ho, POST /v1/check-ho) to see"]);
+    expect((await ok(await append(t, [WIRE_HO]))).results[0].status).toBe("stored");
+    // An HO naming no profile is said to be read with the thread's vocabulary: here the core, a
+    // re-issue of a pay HO whose record was read with pay when registered.
+    const u = fresh();
+    await ok(await append(u, [PAY_HO]));
+    expect((await postJson(`/v1/threads/${u}/handoffs/scheduler-1/challenge`, { record: PAY_RECORD })).status).toBe(204);
+    const reissue = "RW1 HO scheduler-2 re=scheduler-1 from=scheduler to=payer item=inv:MD-2026-057 ask=DRAFT rb=acc keys=len";
+    const core = (await ok(await append(u, [reissue]))).results[0];
+    expect(core.status).toBe("refused");
+    expect(core.findings.map((f: any) => [f.code, f.slot, f.message.split(", which")[0]])).toStrictEqual([["HO_DIFFERS", undefined, "scheduler-2 names no profile (p=), so is read with the core"]]);
+  });
+
+  it("holds a challenge whose parts were read with the core and then the thread's profile as one registered whole naming none, and answers it alike (note 147)", async () => {
+    // Criteria ahead of the thread's first line are read with the core; the record, after the line
+    // that fixed the thread's profile, with that profile. The same parts registered together then.
+    const mixed = fresh();
+    expect((await register(mixed, { expectAcc: ["len:120w"] })).status).toBe(202);
+    await ok(await append(mixed, [HO], { profile: WIRE }));
+    expect((await register(mixed, { record: RECORD })).status).toBe(202);
+    const together = fresh();
+    await ok(await append(together, [HO], { profile: WIRE }));
+    expect((await register(together, { expectAcc: ["len:120w"], record: RECORD })).status).toBe(202);
+    // The thread keeps the parts as given, not how they were read: the same row, byte for byte.
+    const row = (thread: string) => runInDurableObject(stubOf(thread), (_: ThreadObject, s: DurableObjectState) => s.storage.sql.exec<{ handoff: string; body: string }>("SELECT handoff, body FROM challenges").toArray());
+    expect(await row(mixed)).toStrictEqual(await row(together));
+    // And every answer after it alike: an HO under another profile, one that differs, the right
+    // one, a readback misreading the criteria, one misreading the record, and one that passes.
+    const lines = [WIRE_HO.replace("p=wire", "p=pay").replace("ask=WIRE rb=acc+exec keys=len wamt=12.50 wref=W655", "ask=DRAFT rb=acc keys=len"), WIRE_HO.replace("wamt=12.50", "wamt=13.00"), WIRE_HO, wireRb(665, "len:150w"), wireRb(666, "len:120w").replace("wref=W655", "wref=W656"), wireRb(667, "len:120w")];
+    const answers = async (thread: string) => {
+      const said = [];
+      for (const line of lines) said.push((await ok(await append(thread, [line]))).results[0]);
+      const { readbacks, open, report } = await state(thread);
+      return { said, readbacks, open, report: { ...report, thread: undefined } };
+    };
+    const seen = await answers(mixed);
+    expect(seen.said.map((r: any) => r.readback?.verdict ?? r.status)).toStrictEqual(["refused", "refused", "stored", "void", "void", "wilco"]);
+    expect(await answers(together)).toStrictEqual(seen);
+  });
 });
 
 describe("a re-issued HO carries the challenge of the handoff it supersedes (rule 1)", () => {

@@ -38,8 +38,26 @@ export function recordMismatch(ho: Message, record: Readonly<Record<string, unkn
   // itself a check-ho refusal (HO_NEEDS_EXEC), and a record the HO does not read still says
   // what was approved.
   const read = readRecord(record, vocabulary);
-  const errors = (read.ok ? checkHandoff(ho, read.value, vocabulary).findings : read.findings).filter((f) => f.severity === "error");
+  if (!read.ok) return [unreadRecord(ho, vocabulary)];
+  const errors = checkHandoff(ho, read.value, vocabulary).findings.filter((f) => f.severity === "error");
   return errors.length === 0 ? [] : withheldMismatch(errors, ho.id);
+}
+
+/**
+ * An HO whose vocabulary does not read the record (a slot it has none of, a code it lacks): the
+ * cause is the vocabulary, not a value, and is said so (README note 146), still with no slot or
+ * value. Saying it costs the record nothing a forged HO could find one slot at a time: whether the
+ * record reads with a vocabulary hangs on the HO only through its p=, never on a value it carries,
+ * so HOs wrong in different values are refused alike; and the vocabularies an HO can name are a
+ * fixed few (the thread's profile, or the core on a thread without one, and the shipped ones; an
+ * inline one only as the thread's, fixed by its first stored line, before which a part naming no
+ * profile is read with the core, which every profile reads, since a profile only adds slots and
+ * codes). So at most one fact a vocabulary, about the whole record, none aimed at a slot.
+ */
+function unreadRecord(ho: Message, vocabulary: Vocabulary): Finding {
+  const given = ho.slots["p"];
+  const reads = typeof given === "string" ? `names p=${given}` : `names no profile (p=), so is read with ${vocabulary.profile === null ? "the core" : `the thread's profile ${vocabulary.name}`}`;
+  return finding("HO_DIFFERS", `${ho.id} ${reads}, which does not read the record its sender registered for it (or for the handoff it re-issues), read with another vocabulary when registered: no HO read with this one matches it. Which slot is not said, since the record is private: the sender sends the HO with the p= its record was written for, or runs check-ho with its record under this vocabulary (rw check-ho --profile, POST /v1/check-ho) to see`);
 }
 
 /**

@@ -127,6 +127,11 @@ function challengeVocabulary(handoff: string, ho: Message | null, before: Challe
   // then, or the core while it had none; the first append that stores a line may fix one since.
   // Which of the two read them is not kept, so a profile named now cannot be shown to be it:
   // taken when it is the thread's profile, parts read with the core would be held to it.
+  // Mixed so (criteria read with the core, then a record with the thread's profile fixed since),
+  // a challenge answers as one registered whole naming none does (note 147): the object keeps the
+  // parts as given, never how they were read, and reads them again with the HO's vocabulary (its
+  // check-ho, the parts its rb= reads, its readbacks' tiers); and what the core took, a profile
+  // takes too, since it only adds keys, slots and codes. So a part naming none is taken after them.
   if (ho === null && registered && before.profile === undefined && named !== undefined) {
     return problem("thread-conflict", `profile: the parts already registered for ${shown(handoff)} named no profile, so they were read with the thread's profile or, while it had none, the core, and its HO is held to none; a challenge's profile is fixed by the registration that first stores a part: register this one naming no profile (for another, send the HO under a new id and register its challenge for that id)`, { parameter: "profile" });
   }
