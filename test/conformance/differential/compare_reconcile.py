@@ -37,13 +37,16 @@ def comparable(answer):
     # The identity codes a message that does not speak for its sender carries: a second claim of its
     # name (CALLSIGN_COLLISION) or another message from a locus that does not hold it (CALLSIGN_HELD).
     out["claims"] = {i: sorted(c for c in codes if c in CLAIM_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & CLAIM_CODES}
+    # The work quarantined as done before its sender and addressees were established (section 6).
+    out["unestablished"] = sorted(i for i, codes in answer["quarantine"].items() if "WORK_BEFORE_ESTABLISHED" in codes)
     return out
 
 
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "archive", "blocked_threads"):
+    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "archive",
+                  "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
     keys += [f"counts.{k}" for k in reconcile_checker.COUNTS if theirs["counts"][k] != ours["counts"][k]]
@@ -67,7 +70,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-arena-case": "arena-case-folded", "--break-held-once": "held-once",
           "--break-held-across-arenas": "held-across-arenas", "--break-collision-as-held": "collision-as-held",
           "--break-refused-pod-unread": "refused-pod-unread", "--break-refused-envelope-read": "refused-envelope-read",
-          "--break-claims-by-arrival": "claims-by-arrival"}
+          "--break-claims-by-arrival": "claims-by-arrival",
+          "--break-establishment": "establishment-any-time"}
 
 
 def planted_caught(cases, core):

@@ -19,7 +19,9 @@ their arena by `pod` alone or beside an `arena` naming another, and a peer's nam
 two or three loci no one holds after its holder claimed it (CALLSIGN_HELD), in one arena or across
 two (the other arena's LYRA held from another machine, each arena's holder sending in the other's),
 or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION), now and then one stamped before the
-holder's first claim, which keeps the name (the holder's claims are then the CALLSIGN_COLLISION).
+holder's first claim, which keeps the name (the holder's claims are then the CALLSIGN_COLLISION), from
+a locus that may send other messages in the name too (VEGA's replies to them are then work before
+establishment when no pair with the name was established before them).
 Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
@@ -236,12 +238,12 @@ def impostor_claims(draws, r, peers):
     # A late earlier claim now and then: the impostor's hello or welcome (and a fresh hello of VEGA's
     # it welcomes) stamped before the holder's first claim in that arena, though its file comes last
     # ("A late earlier UUID makes the later claimant yield", 4): the impostor keeps the name, and the
-    # holder's claims are CALLSIGN_COLLISION, the rest of what it sends CALLSIGN_HELD. Only from a
-    # locus that sends nothing else in the name there (not one of the loci drawn in room()), so no
-    # answer of VEGA's to it needs an establishment the impostor's handshake gives only after it.
+    # holder's claims are CALLSIGN_COLLISION, the rest of what it sends CALLSIGN_HELD. From any locus,
+    # one of those room() drew sending in the name too: its messages then speak for the name, and
+    # VEGA's reply to one written before a pair with the name was established (its welcome of the
+    # impostor's hello comes last) is WORK_BEFORE_ESTABLISHED, the reply owed still open.
     holder_first = min((m for m in r.msgs if m["sender"] == victim and m["arena"] == where), key=lambda m: m["id"])
-    sent_from = {(m.get("machine", m["sender"] + "-BOX"), m.get("root", ROOT)) for m in r.msgs if m["sender"] == victim and m["arena"] == where}
-    first = draws.random() < 0.5 and locus not in sent_from
+    first = draws.random() < 0.5
 
     def claim(m):
         m["machine"], m["root"] = locus
