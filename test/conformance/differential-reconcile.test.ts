@@ -4,12 +4,14 @@
 // or not, a retiring requester, a file delivered twice, archived threads, messages to `ALL`, arenas
 // named by `pod` or differing only in case, a name sent in from two or three loci or claimed by an
 // impostor's own hello or welcome (after the holder's claim, or sorting before it and keeping the
-// name), refused files naming their arena by `pod`; now and then a Handler
+// name, from a locus that may send other messages in the name too, whose answers may then be work before
+// establishment), refused files naming their arena by `pod`; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
 // from the spec and the READMEs; status, work-clean, readiness-clean, every count, each item's
-// action, the cursor advance and the codes the checker models must agree. A failure names the first
+// action, the cursor advance, the codes the checker models and the messages quarantined (with their claim
+// codes, and which are work before establishment) must agree. A failure names the first
 // case they disagree on, with both answers: either the core or the checker is wrong.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
@@ -34,7 +36,7 @@ describe("differential check of mailbox reconciliation", () => {
       "correction-unchecked", "due-late", "every-arena", "handler-owes", "held-unread", "parent-arena-unread",
       "seat-handler-only", "unseen-in-arena-given",
       "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded", "held-once", "held-across-arenas",
-      "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival",
+      "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival", "establishment-any-time",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -68,6 +70,9 @@ describe("differential check of mailbox reconciliation", () => {
     // the name, and the holder's claims are not the CALLSIGN_COLLISION the core says (4: "A late earlier
     // UUID makes the later claimant yield").
     expect(caught["claims-by-arrival"]).toContain("claims");
+    // Work read as licensed by a pair established anywhere in the folder, not before it in UUID order: a reply
+    // written before its pair was established is WORK_BEFORE_ESTABLISHED in the core (section 6), not in the checker.
+    expect(caught["establishment-any-time"]).toContain("unestablished");
     // A refused file's `pod` unread (README note 126): the checker keeps in view a file of another arena;
     // a refused envelope's recipients and arena read: it sets aside a file that may be the participant's.
     expect(caught["refused-pod-unread"]).toContain("code ANOMALY_OPEN: core lacks");

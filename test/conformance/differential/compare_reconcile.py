@@ -5,7 +5,9 @@
 
 Compares, per case: the status, work_clean, readiness_clean, every count, each addressed
 message's action, open reply and effective disposition, the cursor advance, the codes of the
-findings the checker models (reconcile_checker.MODELED) and the messages quarantined. Prints the
+findings the checker models (reconcile_checker.MODELED), the messages quarantined, each one's claim
+code (CALLSIGN_COLLISION or CALLSIGN_HELD) and which are work before establishment
+(WORK_BEFORE_ESTABLISHED, reconcile_establishment.py). Prints the
 divergences clustered by which fields differ, with an example each, and exits 1 when there is any;
 with --first it prints the first divergence alone (for the test). With --break-due the checker
 reads a deferral as due only after its resume_after, not at it; with --break-correction it reads

@@ -29,6 +29,12 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   answers again what its sender already answered (REPLY_REPUBLISHED: "Never republish", 9); a
   quarantined message owes and pays nothing, is never handled and counts as an anomaly per file
   when its UUID is duplicated;
+- so is a `claim`, `deliver`, `reply` or `ratify` that speaks for its sender when no pair between
+  its sender and every agent it addresses was established before it in UUID order
+  (WORK_BEFORE_ESTABLISHED, section 6: "Until a thread is established, do not begin claimed work";
+  core/mailbox/README.md, "The right to work outside a handshake's thread";
+  reconcile_establishment.py): still its sender's word, so its answers are not PARENT_QUARANTINED,
+  but a reply found so is not the reply owed;
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
 - a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is
