@@ -41,13 +41,13 @@ describe("differential check of mailbox reconciliation", () => {
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
     expect(caught["due-late"]).toContain("counts.due_deferred_count");
-    // Every superseded-by-correction read as proven: the core finds one unproven. A correction of another
-    // arena accepted: the first case is a refused file's, which the core counts open (an anomaly) and the
-    // checker reads as corrected.
+    // Every superseded-by-correction read as proven, or a correction of another arena accepted: the core
+    // finds one unproven.
     expect(caught["correction-unchecked"]).toContain("code SUPERSESSION_UNPROVEN: core has");
-    expect(caught["correction-any-arena"]).toContain("counts.anomaly_count");
-    // A refused file of another arena kept in view (note 134): the checker counts it open, the core does not.
-    expect(caught["anomaly-any-arena"]).toContain("code ANOMALY_OPEN: core lacks");
+    expect(caught["correction-any-arena"]).toContain("code SUPERSESSION_UNPROVEN: core has");
+    // A refused file of another arena kept in view (note 134): a disposition under its UUID is the
+    // participant's to the checker, DISPOSITION_NOT_ADDRESSED to the core.
+    expect(caught["anomaly-any-arena"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
     // A Handler seat (HANDLER, HANDLER-<NAME>) owing replies as an agent does: the checker counts a reply open the core does not.
     for (const fault of ["handler-owes", "seat-handler-only"]) expect(caught[fault]).toContain("counts.open_reply_count");
     // An arena given where the callsign is nobody, unsaid: the core says ARENA_FOREIGN.
@@ -73,9 +73,10 @@ describe("differential check of mailbox reconciliation", () => {
     // Work read as licensed by a pair established anywhere in the folder, not before it in UUID order: a reply
     // written before its pair was established is WORK_BEFORE_ESTABLISHED in the core (section 6), not in the checker.
     expect(caught["establishment-any-time"]).toContain("unestablished");
-    // A refused file's `pod` unread (README note 126): the checker keeps in view a file of another arena;
-    // a refused envelope's recipients and arena read: it sets aside a file that may be the participant's.
-    expect(caught["refused-pod-unread"]).toContain("code ANOMALY_OPEN: core lacks");
+    // A refused file's `pod` unread (README note 126): the checker keeps in view a file of another arena (a
+    // disposition under its UUID the core says is not addressed); a refused envelope's recipients and arena
+    // read: it sets aside a file that may be the participant's.
+    expect(caught["refused-pod-unread"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
     expect(caught["refused-envelope-read"]).toContain("code ANOMALY_OPEN: core has");
   });
 });
