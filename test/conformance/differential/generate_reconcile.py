@@ -241,8 +241,8 @@ def impostor_claims(draws, r, peers):
     # ("A late earlier UUID makes the later claimant yield", 4): the impostor keeps the name, and the
     # holder's claims are CALLSIGN_COLLISION, the rest of what it sends CALLSIGN_HELD. From any locus,
     # one of those room() drew sending in the name too: its messages then speak for the name, and
-    # VEGA's reply to one written before a pair with the name was established (its welcome of the
-    # impostor's hello comes last) is WORK_BEFORE_ESTABLISHED, the reply owed still open.
+    # VEGA's reply to one written before a pair with the name was established (VEGA's welcome of the
+    # impostor's hello is drawn after them) is WORK_BEFORE_ESTABLISHED, the reply owed still open.
     holder_first = min((m for m in r.msgs if m["sender"] == victim and m["arena"] == where), key=lambda m: m["id"])
     first = draws.random() < 0.5
 
