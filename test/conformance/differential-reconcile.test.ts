@@ -4,12 +4,14 @@
 // or not, a retiring requester, a file delivered twice, archived threads, messages to `ALL`, arenas
 // named by `pod` or differing only in case, a name sent in from two or three loci or claimed by an
 // impostor's own hello or welcome (after the holder's claim, or sorting before it and keeping the
-// name), refused files naming their arena by `pod`; now and then a Handler
+// name, from a locus that may send other messages in the name too, whose answers may then be work before
+// establishment), refused files naming their arena by `pod`; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
 // from the spec and the READMEs; status, work-clean, readiness-clean, every count, each item's
-// action, the cursor advance and the codes the checker models must agree. A failure names the first
+// action, the cursor advance, the codes the checker models and the messages quarantined (with their claim
+// codes, and which are work before establishment) must agree. A failure names the first
 // case they disagree on, with both answers: either the core or the checker is wrong.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
@@ -34,18 +36,18 @@ describe("differential check of mailbox reconciliation", () => {
       "correction-unchecked", "due-late", "every-arena", "handler-owes", "held-unread", "parent-arena-unread",
       "seat-handler-only", "unseen-in-arena-given",
       "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded", "held-once", "held-across-arenas",
-      "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival",
+      "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival", "establishment-any-time",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
     expect(caught["due-late"]).toContain("counts.due_deferred_count");
-    // Every superseded-by-correction read as proven: the core finds one unproven. A correction of another
-    // arena accepted: the first case is a refused file's, which the core counts open (an anomaly) and the
-    // checker reads as corrected.
+    // Every superseded-by-correction read as proven, or a correction of another arena accepted: the core
+    // finds one unproven.
     expect(caught["correction-unchecked"]).toContain("code SUPERSESSION_UNPROVEN: core has");
-    expect(caught["correction-any-arena"]).toContain("counts.anomaly_count");
-    // A refused file of another arena kept in view (note 134): the checker counts it open, the core does not.
-    expect(caught["anomaly-any-arena"]).toContain("code ANOMALY_OPEN: core lacks");
+    expect(caught["correction-any-arena"]).toContain("code SUPERSESSION_UNPROVEN: core has");
+    // A refused file of another arena kept in view (note 134): a disposition under its UUID is the
+    // participant's to the checker, DISPOSITION_NOT_ADDRESSED to the core.
+    expect(caught["anomaly-any-arena"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
     // A Handler seat (HANDLER, HANDLER-<NAME>) owing replies as an agent does: the checker counts a reply open the core does not.
     for (const fault of ["handler-owes", "seat-handler-only"]) expect(caught[fault]).toContain("counts.open_reply_count");
     // An arena given where the callsign is nobody, unsaid: the core says ARENA_FOREIGN.
@@ -68,9 +70,13 @@ describe("differential check of mailbox reconciliation", () => {
     // the name, and the holder's claims are not the CALLSIGN_COLLISION the core says (4: "A late earlier
     // UUID makes the later claimant yield").
     expect(caught["claims-by-arrival"]).toContain("claims");
-    // A refused file's `pod` unread (README note 126): the checker keeps in view a file of another arena;
-    // a refused envelope's recipients and arena read: it sets aside a file that may be the participant's.
-    expect(caught["refused-pod-unread"]).toContain("code ANOMALY_OPEN: core lacks");
+    // Work read as licensed by a pair established anywhere in the folder, not before it in UUID order: a reply
+    // written before its pair was established is WORK_BEFORE_ESTABLISHED in the core (section 6), not in the checker.
+    expect(caught["establishment-any-time"]).toContain("unestablished");
+    // A refused file's `pod` unread (README note 126): the checker keeps in view a file of another arena (a
+    // disposition under its UUID the core says is not addressed); a refused envelope's recipients and arena
+    // read: it sets aside a file that may be the participant's.
+    expect(caught["refused-pod-unread"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
     expect(caught["refused-envelope-read"]).toContain("code ANOMALY_OPEN: core has");
   });
 });

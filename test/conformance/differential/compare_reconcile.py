@@ -5,7 +5,9 @@
 
 Compares, per case: the status, work_clean, readiness_clean, every count, each addressed
 message's action, open reply and effective disposition, the cursor advance, the codes of the
-findings the checker models (reconcile_checker.MODELED) and the messages quarantined. Prints the
+findings the checker models (reconcile_checker.MODELED), the messages quarantined, each one's claim
+code (CALLSIGN_COLLISION or CALLSIGN_HELD) and which are work before establishment
+(WORK_BEFORE_ESTABLISHED, reconcile_establishment.py). Prints the
 divergences clustered by which fields differ, with an example each, and exits 1 when there is any;
 with --first it prints the first divergence alone (for the test). With --break-due the checker
 reads a deferral as due only after its resume_after, not at it; with --break-correction it reads
@@ -37,13 +39,16 @@ def comparable(answer):
     # The identity codes a message that does not speak for its sender carries: a second claim of its
     # name (CALLSIGN_COLLISION) or another message from a locus that does not hold it (CALLSIGN_HELD).
     out["claims"] = {i: sorted(c for c in codes if c in CLAIM_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & CLAIM_CODES}
+    # The work quarantined as done before its sender and addressees were established (section 6).
+    out["unestablished"] = sorted(i for i, codes in answer["quarantine"].items() if "WORK_BEFORE_ESTABLISHED" in codes)
     return out
 
 
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "archive", "blocked_threads"):
+    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "archive",
+                  "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
     keys += [f"counts.{k}" for k in reconcile_checker.COUNTS if theirs["counts"][k] != ours["counts"][k]]
@@ -67,7 +72,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-arena-case": "arena-case-folded", "--break-held-once": "held-once",
           "--break-held-across-arenas": "held-across-arenas", "--break-collision-as-held": "collision-as-held",
           "--break-refused-pod-unread": "refused-pod-unread", "--break-refused-envelope-read": "refused-envelope-read",
-          "--break-claims-by-arrival": "claims-by-arrival"}
+          "--break-claims-by-arrival": "claims-by-arrival",
+          "--break-establishment": "establishment-any-time"}
 
 
 def planted_caught(cases, core):

@@ -2,7 +2,8 @@
 
 A case is one participant's view of a CORE room of 2 to 4 participants in one arena: the room
 shakes hands (the reconciling participant, VEGA, says hello to each peer or a peer says hello to
-it, and each hello is welcomed with an exact accept), then the peers send VEGA requests (expecting a
+it, and each hello is welcomed with an exact accept; now and then a peer that said hello asks at
+once, and VEGA answers before or after its welcome), then the peers send VEGA requests (expecting a
 reply or not) and proposals, and VEGA answers some of them with an exact causal reply (same
 `reply_to` and `request_id`) or an inexact one (another `request_id`). A requester may cancel its
 request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"
@@ -19,7 +20,9 @@ their arena by `pod` alone or beside an `arena` naming another, and a peer's nam
 two or three loci no one holds after its holder claimed it (CALLSIGN_HELD), in one arena or across
 two (the other arena's LYRA held from another machine, each arena's holder sending in the other's),
 or claimed by an impostor's own hello or welcome (CALLSIGN_COLLISION), now and then one stamped before the
-holder's first claim, which keeps the name (the holder's claims are then the CALLSIGN_COLLISION).
+holder's first claim, which keeps the name (the holder's claims are then the CALLSIGN_COLLISION), from
+a locus that may send other messages in the name too (VEGA's replies to them are then work before
+establishment when no pair with the name was established before them).
 Files are listed as the CLI reads a room: the inbox's first, then the archive's.
 
 VEGA's state: per addressed message none, one or two disposition transitions (every state of
@@ -236,12 +239,12 @@ def impostor_claims(draws, r, peers):
     # A late earlier claim now and then: the impostor's hello or welcome (and a fresh hello of VEGA's
     # it welcomes) stamped before the holder's first claim in that arena, though its file comes last
     # ("A late earlier UUID makes the later claimant yield", 4): the impostor keeps the name, and the
-    # holder's claims are CALLSIGN_COLLISION, the rest of what it sends CALLSIGN_HELD. Only from a
-    # locus that sends nothing else in the name there (not one of the loci drawn in room()), so no
-    # answer of VEGA's to it needs an establishment the impostor's handshake gives only after it.
+    # holder's claims are CALLSIGN_COLLISION, the rest of what it sends CALLSIGN_HELD. From any locus,
+    # one of those room() drew sending in the name too: its messages then speak for the name, and
+    # VEGA's reply to one written before a pair with the name was established (VEGA's welcome of the
+    # impostor's hello is drawn after them) is WORK_BEFORE_ESTABLISHED, the reply owed still open.
     holder_first = min((m for m in r.msgs if m["sender"] == victim and m["arena"] == where), key=lambda m: m["id"])
-    sent_from = {(m.get("machine", m["sender"] + "-BOX"), m.get("root", ROOT)) for m in r.msgs if m["sender"] == victim and m["arena"] == where}
-    first = draws.random() < 0.5 and locus not in sent_from
+    first = draws.random() < 0.5
 
     def claim(m):
         m["machine"], m["root"] = locus
@@ -255,10 +258,17 @@ def impostor_claims(draws, r, peers):
         hello = claim(r.add(victim, [ME], "hello", expects=True, arena=where, rng=draws))
         if first:
             stamped(hello, holder_first["ms"] - draws.randint(1, 59_999))
-        if draws.random() < 0.5:
-            r.add(ME, [victim], "welcome", parent=hello, arena=where, rng=draws)
+        welcome = r.add(ME, [victim], "welcome", parent=hello, arena=where, rng=draws) if draws.random() < 0.5 else None
         if draws.random() < 0.4:
-            claim(r.add(victim, [ME], "request", expects=draws.random() < 0.7, arena=where, rng=draws))
+            ask = claim(r.add(victim, [ME], "request", expects=draws.random() < 0.7, arena=where, rng=draws))
+            if draws.random() < 0.5:
+                # VEGA answers the impostor's request, now and then before it welcomes the hello (the
+                # welcome then comes after the reply): work before a pair with the name was established
+                # (6) when the impostor's claim holds it, its reply not the reply owed.
+                reply = r.add(ME, [victim], "reply", parent=ask, arena=where, rng=draws)
+                if welcome is not None and draws.random() < 0.5:
+                    r.msgs.remove(welcome)
+                    r.msgs.append(stamped(welcome, reply["ms"] + draws.randint(1, 59_999)))
         return
     asked = [m for m in r.msgs if m["kind"] == "hello" and m["sender"] == ME and m["to"] == [victim] and m["arena"] == where]
     # Sorting first, a welcome of VEGA's hello to the holder comes between that hello and the
@@ -291,7 +301,19 @@ def room(rng, seat=None, elsewhere=0.15, draws=None):
             r.add(p, [ME], "welcome", parent=hello)
         else:
             hello = r.add(p, [ME], "hello", expects=True)
-            r.add(ME, [p], "welcome", parent=hello)
+            if draws is not None and draws.random() < 0.1:
+                # The peer asks at once, before VEGA welcomed its hello; VEGA answers before its welcome
+                # half the time: a reply before the pair was established (6: "Until a thread is
+                # established, do not begin claimed work"), not the reply owed, else after it.
+                ask = r.add(p, [ME], "request", expects=True, rng=draws)
+                early = draws.random() < 0.5
+                if early:
+                    r.add(ME, [p], "reply", parent=ask, rng=draws)
+                r.add(ME, [p], "welcome", parent=hello)
+                if not early:
+                    r.add(ME, [p], "reply", parent=ask, rng=draws)
+            else:
+                r.add(ME, [p], "welcome", parent=hello)
             continue
         if rng.random() < 0.3:
             # VEGA's first work message cites the welcome: it acknowledges it (6), with a request of its own.

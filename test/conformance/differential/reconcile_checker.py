@@ -29,6 +29,12 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   answers again what its sender already answered (REPLY_REPUBLISHED: "Never republish", 9); a
   quarantined message owes and pays nothing, is never handled and counts as an anomaly per file
   when its UUID is duplicated;
+- so is a `claim`, `deliver`, `reply` or `ratify` that speaks for its sender when no pair between
+  its sender and every agent it addresses was established before it in UUID order
+  (WORK_BEFORE_ESTABLISHED, section 6: "Until a thread is established, do not begin claimed work";
+  core/mailbox/README.md, "The right to work outside a handshake's thread";
+  reconcile_establishment.py): still its sender's word, so its answers are not PARENT_QUARANTINED,
+  but a reply found so is not the reply owed;
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
 - a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is
@@ -74,6 +80,8 @@ Readings followed where the spec leaves a choice (README conformance notes, core
 """
 import re
 
+from reconcile_establishment import answers_as_addressed, work_before_established
+
 ME_KINDS_ROOT = {"hello", "resume"}
 TERMINAL = {"acted", "replied", "no-reply-required", "rejected-scope", "superseded-by-correction"}
 TRANSITIONAL = {"blocked: handler-decision", "deferred", "needs-audit"}
@@ -113,14 +121,15 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # claim it is (CALLSIGN_COLLISION); "refused-pod-unread" reads no arena from a refused file's `pod`;
 # "refused-envelope-read" reads the recipients and arena of a refused file whose envelope is refused;
 # "claims-by-arrival" walks the claims in the order the files are listed, not by UUID, so a late
-# earlier claim does not take the name.
+# earlier claim does not take the name; "establishment-any-time" reads work as licensed by a pair
+# established anywhere in the folder, not only before it in UUID order.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
            "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread",
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
-           "claims-by-arrival"]
+           "claims-by-arrival", "establishment-any-time"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -156,7 +165,7 @@ def envelope(text):
         arena = arena.upper()
     return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
-            "expects": fields["expects_reply"] == "true", "arena": arena, "body": body,
+            "expects": fields["expects_reply"] == "true", "arena": arena, "body": body, "terms": fields.get("terms"),
             "locus": (fields["machine"], fields["root"])}
 
 
@@ -272,8 +281,7 @@ def check(case):
         if e["kind"] == "hello":
             return opens_thread(e)
         hello = msgs.get(e["reply_to"]) if e["kind"] == "welcome" and e["reply_to"] is not None else None
-        return hello is not None and hello["kind"] == "hello" and opens_thread(hello) and e["from"] in hello["to"] and \
-            hello["from"] in e["to"] and hello["arena"] == e["arena"]
+        return hello is not None and hello["kind"] == "hello" and opens_thread(hello) and answers_as_addressed(e, hello)
 
     def opens_thread(hello):
         """A root, the first message of its thread (in UUID order): not a hello in another's thread."""
@@ -311,6 +319,11 @@ def check(case):
     # the collaboration boundary; PARENT_ARENA_MISMATCH); its own answers still stand.
     quarantined |= {i for i, e in msgs.items() if e["reply_to"] in msgs and msgs[e["reply_to"]]["arena"] != e["arena"] and e["kind"] not in ME_KINDS_ROOT
                     and "parent-arena-unread" not in FAULTS}
+    # Work before its sender and addressees had an established pair (section 6; core/mailbox/README.md,
+    # "The right to work outside a handshake's thread"): WORK_BEFORE_ESTABLISHED, its sender's word
+    # but quarantined, so a reply found so is not the reply owed (reconcile_establishment.py).
+    unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, anytime="establishment-any-time" in FAULTS)
+    quarantined |= unestablished
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
@@ -559,7 +572,8 @@ def check(case):
         not any(MODELED[k] for k in codes)
     return {"arena": arena_read, "status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
-            "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())}, **archive(case, msgs, quarantined)}
+            "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())},
+            "unestablished": sorted(unestablished), **archive(case, msgs, quarantined)}
 
 
 def archive(case, msgs, quarantined):
