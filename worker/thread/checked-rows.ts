@@ -50,6 +50,15 @@ export function readbackRow(ho: Message, rb: Message, late: boolean, vocabulary:
   return { checked, text, bytes: rowBytes(checked.rb, checked.handoff, checked.verdict, text) };
 }
 
+/**
+ * The done check the thread stores for `dn` on `handoff`: check-dn's `report` against the plan (the
+ * readback `plan`, or none), and the tool's side (`tool`, a statement that ran or did not run
+ * against what the DN reports), passing only when neither finds an error.
+ */
+export function checkedDone(dn: Message, handoff: string, plan: string | null, report: { readonly ok: boolean; readonly findings: readonly Finding[] }, tool: Finding | null): CheckedDone {
+  return { dn: dn.id, handoff, plan, ok: report.ok && tool === null, findings: tool === null ? report.findings : [...report.findings, tool] };
+}
+
 /** A done check as its row stores it: its findings' JSON, and the row's bytes (dn, handoff, plan, findings). */
 export function doneRow(done: CheckedDone): StoredRow<CheckedDone> {
   const text = JSON.stringify(done.findings);

@@ -43,7 +43,7 @@ import { problem } from "./thread-problem.js";
 import type { Outcome, ThreadProblem } from "./thread-problem.js";
 import { addLineColumns, fillLineRoots } from "./line-roots.js";
 import { keptReport } from "./kept-report.js";
-import { doneRow, hide, readbackRow } from "./checked-rows.js";
+import { checkedDone, doneRow, hide, readbackRow } from "./checked-rows.js";
 import type { CheckedDone, CheckedReadback, StoredRow } from "./checked-rows.js";
 import type { SqlChallenges } from "./sql-challenges.js";
 
@@ -866,9 +866,8 @@ export class ThreadObject extends DurableObject<Env> {
     const ran = ranInLine(this.statements, ho.id);
     // And the other way round: the act reported, while the statement the plan relays never ran.
     const tool = noopAfterCommit(dn, ran) ?? doneWithoutCommit(dn, passed === undefined ? undefined : this.message(passed.line), (token) => this.statements.get(token), ran);
-    const findings = tool === null ? report.findings : [...report.findings, tool];
-    const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok && tool === null, findings };
-    const row = doneRow(done);
+    const row = doneRow(checkedDone(dn, ho.id, passed?.rb ?? null, report, tool));
+    const done = row.checked;
     this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, row.text);
     return row;
   }
