@@ -2,8 +2,10 @@
 // thread takes it, one request at its moment (epoch ms), without workerd. `capacity`, the rows the
 // thread holds (its object's capacity field, as the Worker's tests lower it): a line past its lines,
 // a registration or a carry-over past its challenges, a prepare past its statements, thread-full;
-// `bytes`, the bytes it holds (the same field's): a line past its lines' bytes, a registration or a
-// carry-over past its challenges' (each row its id and its JSON body, UTF-8), thread-full. A line ({"at", "line"}):
+// `bytes`, the bytes it holds (the same field's): a line past its lines' bytes (with the readback
+// report or done check stored beside it, the Worker's readbackRow and doneRow), a registration or a
+// carry-over past its challenges' (each row its id and its JSON body, UTF-8), a prepare past its
+// statements' (statementsWith), thread-full. A line ({"at", "line"}):
 // read by readMessage (the shipped profiles, as a thread that fixed none), a line under a stored id
 // a duplicate (sameMessage) or THREAD_ID_REUSED, then the core's arrivalRefusal at its moment (what
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
