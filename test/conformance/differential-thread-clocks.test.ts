@@ -6,7 +6,8 @@
 // close or cancel ends; a record or criteria registered for an HO and carried to its re-issue;
 // a record the vocabulary does not read, a profile not shipped or not the parts' or the HO's;
 // a thread of small capacity, its lines, challenges (registered or carried over) and statements full;
-// a thread of few bytes, its lines' and its challenges' (registered or carried over) full;
+// a thread of few bytes, its lines' (with the readback reports stored beside them) and its
+// challenges' (registered or carried over) full, now and then its rows lowered too;
 // a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges
 // (ahead of its first line naming no profile, then naming it: note 143);
 // a thread of a shipped profile or its own, its lines without p= read with it;
@@ -169,6 +170,19 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(typeof first.case.bytes).toBe("number");
     const full = (answers: { challenges: unknown[][]; appends: unknown[][] }) => [...answers.challenges, ...answers.appends].filter((a) => a[1] === "thread-full").length;
     expect(full(first.core)).toBeGreaterThan(full(first.replay));
+  });
+
+  it("names a readback the replay stores past the bytes a thread holds with its report", { timeout: 90_000 }, () => {
+    // The replay that counts an RB's line and not the readback report the thread stores beside it
+    // ("A thread's size") stores an RB whose line fits and whose line with its report does not.
+    const first = broken(["150", "1", "--first", "--break-report-bytes"]);
+    expect(typeof first.case.bytes).toBe("number");
+    // By status and refusal alone: the replay leaves the audit's codes to the comparison.
+    const at = firstDiffering(first.core.appends.map((a) => a.slice(0, 2)), first.replay.appends.map((a) => a.slice(0, 2)));
+    const lines = first.case.events.filter((e) => "line" in e).map((e) => e["line"] as string);
+    expect(lines[at]).toMatch(/^RW1 RB /);
+    expect(first.core.appends[at]?.[1]).toBe("thread-full");
+    expect(first.replay.appends[at]?.[0]).toBe("stored");
   });
 
   it("names a line without p= that the replay reads with the core in a thread of its own profile", { timeout: 90_000 }, () => {

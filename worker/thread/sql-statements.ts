@@ -5,8 +5,11 @@
  */
 import { messageNumber } from "../../core/index.js";
 import type { Statement, StatementStore } from "../../core/index.js";
-import { utf8Length } from "../limits.js";
+import { statementsWith, within } from "./statements-held.js";
+import type { StatementsHeld } from "./statements-held.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
+
+export type { StatementsHeld } from "./statements-held.js";
 
 /**
  * `rb_id`, `rb_from` and `rb_n`: the id, sender and number of the RB the statement states, which a
@@ -62,11 +65,6 @@ export function addReadbackColumns(sql: SqlStorage): void {
 /** Handoffs a CX cancelled, kept even when nothing was prepared for them yet. */
 export const CANCELLED_TABLE = "CREATE TABLE IF NOT EXISTS cancelled_handoffs (handoff TEXT PRIMARY KEY)";
 
-/** How many statements a thread holds, whatever their state, and the bytes of their bodies. */
-export interface StatementsHeld {
-  readonly rows: number;
-  readonly bytes: number;
-}
 
 export interface SqlStatementStore extends StatementStore {
   /**
@@ -112,7 +110,7 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
   /** What storing `s` makes of the count, and the count after it: its row replaces the token's, if any. */
   const after = (s: Statement, body: string, now: StatementsHeld): StatementsHeld => {
     const before = sql.exec<{ bytes: number }>("SELECT length(CAST(body AS BLOB)) AS bytes FROM statements WHERE token = ?", s.token).toArray()[0]?.bytes;
-    return { rows: now.rows + (before === undefined ? 1 : 0), bytes: now.bytes - (before ?? 0) + utf8Length(body) };
+    return statementsWith(now, before, body);
   };
   const write = (s: Statement, body: string): void => {
     sql.exec("INSERT OR REPLACE INTO statements (token, handoff, state, exp, body, rb_id, rb_from, rb_n, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", s.token, s.handoff, s.state, s.exp, body, ...readbackColumns(s), rootOf(s.handoff));
@@ -148,8 +146,8 @@ export function sqlStatementStore(sql: SqlStorage, reissueLine: (handoff: string
     add(s, capacity) {
       const body = JSON.stringify(s);
       const now = count();
-      const next = after(s, body, now);
-      if ((next.rows > now.rows || next.bytes > now.bytes) && (next.rows > capacity.lines || next.bytes > capacity.bytes)) return false;
+      const next = within(now, after(s, body, now), capacity);
+      if (next === null) return false;
       write(s, body);
       held = next;
       return true;

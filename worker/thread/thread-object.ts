@@ -10,10 +10,10 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import {
-  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, checkReadback, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, prepare, ranInLine, readbackVerdict, readCall, readMessage, refusal, relayedStatement, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, statedIdReuse, timeAt,
+  abandon, afterDate, digest, afterTime, canonicalJson, cancelAckAfterCommit, cancelOnThread, checkDone, arrivalRefusal, doneWithoutCommit, committedStatement, commit, commitClearance, endedInLine, endStatements, compileVocabulary, coreVocabulary, createThreadAudit, expireStatements, finding, formatLine, freshNumber, isAgent, isJsonForm, isDate, isTime, messageNumber, messageSender, noopAfterCommit, prepare, ranInLine, readCall, readMessage, refusal, relayedStatement, handoffLine, lineView, shownNumbers, LIVE_STATES, sameMessage, statedIdReuse, timeAt,
 } from "../../core/index.js";
 import type { CheckedRelay, Envelope, HeldLines,
-  Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, ReadbackVerdict, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
+  Finding, HandoffState, HandoffStateName, Message, ReadbackExpectations, ReadbackReport, Statement, ThreadAudit, ThreadFinding, ThreadReport, Vocabulary,
 } from "../../core/index.js";
 import type { Env } from "../env.js";
 import { LIMITS, utf8Length } from "../limits.js";
@@ -22,7 +22,7 @@ import { boundedPage, nextAfter } from "./bounded-page.js";
 import { STATE_LIST_CAP, STATE_LISTS } from "./state-lists.js";
 import { numberTaken } from "./number-taken.js";
 import { THREAD_CAPACITY } from "./thread-capacity.js";
-import { keptBytes, keptBytesValue, rowBytes, STORED_BYTES_KEY, THREAD_STORED_BYTES_SQL } from "./stored-bytes.js";
+import { keptBytes, keptBytesValue, STORED_BYTES_KEY, THREAD_STORED_BYTES_SQL } from "./stored-bytes.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 import type { StateList } from "./state-lists.js";
 import { shippedNames, shippedVocabulary } from "../../profiles/index.js";
@@ -43,6 +43,8 @@ import { problem } from "./thread-problem.js";
 import type { Outcome, ThreadProblem } from "./thread-problem.js";
 import { addLineColumns, fillLineRoots } from "./line-roots.js";
 import { keptReport } from "./kept-report.js";
+import { checkedDone, doneRow, hide, readbackRow } from "./checked-rows.js";
+import type { CheckedDone, CheckedReadback, StoredRow } from "./checked-rows.js";
 import type { SqlChallenges } from "./sql-challenges.js";
 
 export type { Outcome, ThreadProblem } from "./thread-problem.js";
@@ -61,25 +63,6 @@ export interface AppendItem {
  * because an earlier line of the request was refused; fix that one and send the rest again.
  */
 export type LineStatus = "stored" | "duplicate" | "refused" | "skipped";
-
-export interface CheckedReadback {
-  readonly rb: string;
-  readonly handoff: string;
-  /** `late`: the HO had already closed; the readback was not checked and ownership does not move. */
-  readonly verdict: ReadbackVerdict | "late";
-  /** check-rb's tiers; with a private challenge, what it would reveal is withheld (see redact). */
-  readonly report: ReadbackReport | null;
-}
-
-/** A DN checked against its HO's plan (check-dn, section 5.3), as the thread stored it. */
-export interface CheckedDone {
-  readonly dn: string;
-  readonly handoff: string;
-  /** The readback taken as the plan for values the HO left to the receiver, or null. */
-  readonly plan: string | null;
-  readonly ok: boolean;
-  readonly findings: readonly Finding[];
-}
 
 export interface AppendResult {
   readonly line: number;
@@ -836,20 +819,15 @@ export class ThreadObject extends DurableObject<Env> {
    * row takes. One the core reports from another party (THREAD_REPLY_PARTIES) is no readback of
    * the receiver's: none.
    */
-  private checkReadback(rb: Message, found: readonly ThreadFinding[]): Stored<CheckedReadback> | null {
+  private checkReadback(rb: Message, found: readonly ThreadFinding[]): StoredRow<CheckedReadback> | null {
     const ho = this.handoffMessage(rb.re as string);
     if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES")) return null;
-    let checked: CheckedReadback;
-    if (found.some((f) => f.code === "THREAD_READBACK_LATE")) checked = { rb: rb.id, handoff: ho.id, verdict: "late", report: null };
-    else {
-      const vocabulary = this.profiles().vocabularyOf(ho);
-      const expected = this.expectations(ho.id, vocabulary);
-      const report = checkReadback(ho, rb, vocabulary, expected ?? {});
-      checked = { rb: rb.id, handoff: ho.id, verdict: readbackVerdict(report), report: expected === undefined ? report : redact(report, expected) };
-    }
-    const reportText = checked.report === null ? null : JSON.stringify(checked.report);
-    this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report, line) VALUES (?, ?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, reportText, this.lineRoot(checked.handoff));
-    return { checked, bytes: rowBytes(checked.rb, checked.handoff, checked.verdict, reportText) };
+    const vocabulary = this.profiles().vocabularyOf(ho);
+    const late = found.some((f) => f.code === "THREAD_READBACK_LATE");
+    const row = readbackRow(ho, rb, late, vocabulary, late ? undefined : this.expectations(ho.id, vocabulary));
+    const { checked } = row;
+    this.sql.exec("INSERT OR REPLACE INTO readbacks (rb, handoff, verdict, report, line) VALUES (?, ?, ?, ?, ?)", checked.rb, checked.handoff, checked.verdict, row.text, this.lineRoot(checked.handoff));
+    return row;
   }
 
   /**
@@ -871,7 +849,7 @@ export class ThreadObject extends DurableObject<Env> {
    * an HO of the line has the same sender, receiver and item (as the core reads a re-issue), and
    * its re= names its own HO, which is how it was found.
    */
-  private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): Stored<CheckedDone> | null {
+  private doneAgainstPlan(dn: Message, found: readonly ThreadFinding[]): StoredRow<CheckedDone> | null {
     const ho = this.handoffMessage(dn.re as string);
     if (ho === null || found.some((f) => f.code === "THREAD_REPLY_PARTIES" || f.code === "THREAD_REPLY_ITEM")) return null;
     const passed = this.passingReadback(ho.id);
@@ -888,11 +866,10 @@ export class ThreadObject extends DurableObject<Env> {
     const ran = ranInLine(this.statements, ho.id);
     // And the other way round: the act reported, while the statement the plan relays never ran.
     const tool = noopAfterCommit(dn, ran) ?? doneWithoutCommit(dn, passed === undefined ? undefined : this.message(passed.line), (token) => this.statements.get(token), ran);
-    const findings = tool === null ? report.findings : [...report.findings, tool];
-    const done: CheckedDone = { dn: dn.id, handoff: ho.id, plan: passed?.rb ?? null, ok: report.ok && tool === null, findings };
-    const stored = JSON.stringify(done.findings);
-    this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, stored);
-    return { checked: done, bytes: rowBytes(done.dn, done.handoff, done.plan, stored) };
+    const row = doneRow(checkedDone(dn, ho.id, passed?.rb ?? null, report, tool));
+    const done = row.checked;
+    this.sql.exec("INSERT OR REPLACE INTO dones (dn, handoff, plan, ok, findings) VALUES (?, ?, ?, ?, ?)", done.dn, done.handoff, done.plan, done.ok ? 1 : 0, row.text);
+    return row;
   }
 
   /**
@@ -1387,12 +1364,6 @@ export class ThreadObject extends DurableObject<Env> {
 
 
 
-/** A check stored beside a line, and the UTF-8 bytes its row takes (stored-bytes.ts). */
-interface Stored<T> {
-  readonly checked: T;
-  readonly bytes: number;
-}
-
 /** Thrown inside an append's transaction at the request's line `line`, which would take the thread past its capacity. */
 class ThreadFull extends Error {
   /** `challenges`: the line, a re-issue, would carry a challenge over past what the thread holds of them. */
@@ -1404,24 +1375,6 @@ class ThreadFull extends Error {
 function statementProblem(findings: readonly Finding[]): { ok: false; problem: ThreadProblem } {
   const unknown = findings.some((f) => f.code === "STATEMENT_UNKNOWN");
   return problem(unknown ? "unknown-statement" : "statement-refused", findings.map((f) => f.message).join("; "), { findings });
-}
-
-/**
- * A finding about the sender's private challenge, as the receiver may see it: its code, severity
- * and slot. Its values go, `received` too: a value there can be the sender's (an unknown key of its
- * criteria, a record value that does not read), and the receiver knows what it sent itself.
- */
-function hide(f: Finding): Finding {
-  const { expected: _expected, received: _received, message: _message, ...rest } = f;
-  const what = f.severity === "error" ? "does not match the sender's private criteria or record" : "withheld: it concerns the sender's private criteria or record";
-  return { ...rest, message: `${f.code}${f.slot === undefined ? "" : ` (${f.slot})`}: ${what}` };
-}
-
-/** A readback's report with the tiers the private challenge judged (4 for criteria, 5 for a record) hidden. */
-function redact(report: ReadbackReport, expected: ReadbackExpectations): ReadbackReport {
-  const withheld = (tier: number): boolean => (tier === 4 && expected.expectAcc !== undefined) || (tier === 5 && expected.record !== undefined);
-  const tiers = report.tiers.map((t) => (withheld(t.tier) ? { ...t, findings: t.findings.map(hide) } : t)) as unknown as ReadbackReport["tiers"];
-  return { ...report, tiers, notes: tiers.flatMap((t) => t.findings.filter((f) => f.severity === "note")) };
 }
 
 /** Two ascending runs of rows' `n`, merged ascending. */

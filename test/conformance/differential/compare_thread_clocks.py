@@ -6,7 +6,7 @@ conversations with clocks, and compares them.
                                      [--break-criteria] [--break-carry] [--break-line] [--break-record]
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
                                      [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
-                                     [--break-bytes] [--break-unprofiled]
+                                     [--break-bytes] [--break-report-bytes] [--break-unprofiled]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -38,6 +38,7 @@ takes a challenge of a shape the challenge route refuses (an id no HO line can c
 record that is no object), --break-unnamed one that takes a challenge naming the thread's profile
 after parts registered naming none before a line fixed it (note 143), --break-bytes one that stores
 challenges (registered or carried over) and lines past the thread's bytes (README note 144),
+--break-report-bytes one that counts an RB's line and not the readback report stored beside it,
 --break-unprofiled one that reads a line without p= with the core in a thread of its own profile
 (note 145). Needs python3 and node.
 """
@@ -161,6 +162,8 @@ PLANTED = {
     "--break-unnamed": (thread_clock_checker, "unnamed_kept"),
     # A replay that stores challenges (registered or carried over) and lines past the thread's bytes.
     "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
+    # A replay that counts an RB's line and not the readback report the thread stores beside it.
+    "--break-report-bytes": (thread_clock_checker, "report_rows_counted"),
     # A replay that reads a line without p= in a thread of its own profile with the core alone.
     "--break-unprofiled": (thread_clock_checker, "unprofiled_read_with_thread"),
 }

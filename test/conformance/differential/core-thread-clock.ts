@@ -2,8 +2,10 @@
 // thread takes it, one request at its moment (epoch ms), without workerd. `capacity`, the rows the
 // thread holds (its object's capacity field, as the Worker's tests lower it): a line past its lines,
 // a registration or a carry-over past its challenges, a prepare past its statements, thread-full;
-// `bytes`, the bytes it holds (the same field's): a line past its lines' bytes, a registration or a
-// carry-over past its challenges' (each row its id and its JSON body, UTF-8), thread-full. A line ({"at", "line"}):
+// `bytes`, the bytes it holds (the same field's): a line past its lines' bytes (with the readback
+// report or done check stored beside it, the Worker's readbackRow and doneRow), a registration or a
+// carry-over past its challenges' (each row its id and its JSON body, UTF-8), a prepare past its
+// statements' (statementsWith), thread-full. A line ({"at", "line"}):
 // read by readMessage (the shipped profiles, as a thread that fixed none), a line under a stored id
 // a duplicate (sameMessage) or THREAD_ID_REUSED, then the core's arrivalRefusal at its moment (what
 // the thread's object calls), then the audit's add; once stored, a DN, UN or FL ends the statements
@@ -50,8 +52,8 @@
 // each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
 import { createInterface } from "node:readline";
 import {
-  abandon, arrivalRefusal, compileVocabulary, coreVocabulary, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, checkReadback, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
-  expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, ranInLine, readbackVerdict, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
+  abandon, arrivalRefusal, compileVocabulary, coreVocabulary, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
+  expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, ranInLine, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary, VocabularyResolver } from "../../../core/index.js";
 import { LIMITS, utf8Length } from "../../../worker/limits.js";
@@ -59,6 +61,9 @@ import { chosenProfile, profiles } from "../../../worker/profiles.js";
 import type { Profiles } from "../../../worker/profiles.js";
 import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-over.js";
 import { challengeRowBytes, challengesWith } from "../../../worker/thread/challenges-held.js";
+import { checkedDone, doneRow, readbackRow } from "../../../worker/thread/checked-rows.js";
+import type { CheckedDone } from "../../../worker/thread/checked-rows.js";
+import { statementsWith, within } from "../../../worker/thread/statements-held.js";
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
 import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
@@ -93,9 +98,9 @@ function inlineProfiles(inline: unknown): Profiles {
 /**
  * The thread's capacity as the object's `capacity` field holds it (thread-capacity.ts; the
  * Worker's tests lower it as a conversation's `capacity` and `bytes` do here): the most lines,
- * challenges and statements, each counted in rows, and the most bytes of each. The bytes of lines
- * are modelled for lines alone: a conversation with `bytes` stores no readback or done check
- * beside them (the replay throws if it would), nor any statement.
+ * challenges and statements, each counted in rows, and the most bytes of each: of lines, with
+ * the readback report or done check stored beside a line (the Worker's readbackRow and doneRow);
+ * of statements, each its JSON body (the Worker's statementsWith).
  */
 function capacityOf(rows: number | undefined, bytes: number | undefined): ThreadCapacity {
   return { lines: rows ?? THREAD_CAPACITY.lines, bytes: bytes ?? THREAD_CAPACITY.bytes };
@@ -131,10 +136,10 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
     const held = { rows: challenges.size, bytes: [...challenges].reduce((sum, [id, row]) => sum + challengeRowBytes(id, JSON.stringify(row)), 0) };
     return challengesWith(held, handoff, before === undefined ? undefined : JSON.stringify(before), JSON.stringify(body), capacity) !== null;
   };
-  // The UTF-8 bytes of the stored lines (the object's storedBytes, less the readback and done
-  // rows, which no conversation with a lowered bytes bound stores).
+  // The UTF-8 bytes of the stored lines and of the readback and done rows beside them (the object's storedBytes).
   let lineBytes = 0;
-  const bytesLowered = capacity.bytes < THREAD_CAPACITY.bytes;
+  // As the object's sqlStatementStore().add holds a prepare: the statements' rows and JSON bodies, each as stored.
+  const statementsHeld = () => ({ rows: store.all().length, bytes: store.all().reduce((sum, st) => sum + utf8Length(JSON.stringify(st)), 0) });
   // As the object's expectations: what a readback of a handoff is checked with (its expectationsOf,
   // the record as the HO's vocabulary reads it).
   const expectations = (handoff: string): ReadbackExpectations | undefined => {
@@ -147,7 +152,8 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
   const registrations: unknown[] = [];
   // As the object's audit: a committed statement of the HOs a CX withdrew says the act ran before
   // it; a readback checked with its HO's challenge.
-  const audit = createThreadAudit({ vocabulary: resolve, expectations, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
+  const createAudit = () => createThreadAudit({ vocabulary: resolve, expectations, actRan: (handoffs) => committedStatement(store, handoffs) !== undefined });
+  let audit = createAudit();
   // The object's readbacks table: each RB of a stored HO, checked as it was stored (checkReadback).
   const readbacks = new Map<string, CheckedRelay[]>();
   // The same, of every HO, in the order they were stored (the object's readbacks rows, by rowid).
@@ -180,6 +186,24 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
       // `@zk@`: the same id with its number written otherwise (`ops-0701`), an id of its own (note 16).
       return otherwise === "" ? id : id.replace(/-([0-9]+)$/, "-0$1");
     });
+  // As the object's doneAgainstPlan, for a DN of an HO of the thread (not from another party, nor
+  // about another item): the tool's side, against the statement that ran for its line and the one
+  // its plan (the line's latest passing readback, its own HO's first) relays; then check-dn against
+  // the HO the plan read back (the DN's own without one), in that HO's vocabulary, the plan as the
+  // readback, that HO's record and withheld criteria, the DN as answering that HO; the done check
+  // as the object stores it (the Worker's checkedDone).
+  const doneCheck = (m: Message, found: readonly { readonly code: string }[]): { done: CheckedDone; tool: Finding | null; report: readonly Finding[] } | null => {
+    const ho = m.re === null ? undefined : stored.get(m.re);
+    if (ho?.type !== "HO" || found.some((f) => f.code === "THREAD_REPLY_PARTIES" || f.code === "THREAD_REPLY_ITEM")) return null;
+    const line = new Set(audit.reissueLine(ho.id));
+    const passing = checkedRelays.filter((r) => r.verdict === "wilco" && line.has(r.handoff));
+    const plan = passing.filter((r) => r.handoff === ho.id).pop() ?? passing.pop();
+    const ran = ranInLine(store, ho.id);
+    const tool = noopAfterCommit(m, ran) ?? doneWithoutCommit(m, plan?.message, (t) => store.get(t), ran);
+    const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
+    const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, vocabularyOf(planned), plan?.message, expectations(planned.id));
+    return { done: checkedDone(m, ho.id, plan?.rb ?? null, report, tool), tool, report: report.findings };
+  };
   for (const event of events) {
     if ("alarm" in event) {
       const now = timeAt(event.at);
@@ -191,8 +215,6 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
       continue;
     }
     if ("prepare" in event) {
-      // A statement's bytes (its JSON body) are not modelled: a conversation with a lowered bytes bound prepares none.
-      if (bytesLowered) throw new Error("a conversation with a lowered bytes bound prepares a statement, whose bytes are not modelled");
       // As the object's prepareNow, in its order, each refusal answered as the object's problem is
       // (its kind, its parameter, its findings' code, slot, expected and received).
       const now = timeAt(event.at);
@@ -256,8 +278,9 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
         continue;
       }
       // As the object's storeWithAlarm: a statement past the statements the thread holds
-      // (capacity.lines of them, whatever their state) is not stored, thread-full.
-      if (staged !== undefined && store.all().length + 1 > capacity.lines) {
+      // (capacity.lines of them and capacity.bytes of their bodies, whatever their state) is not stored, thread-full.
+      const held = statementsHeld();
+      if (staged !== undefined && within(held, statementsWith(held, undefined, JSON.stringify(staged)), capacity) === null) {
         refused("thread-full", null);
         continue;
       }
@@ -412,15 +435,29 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
       unfix();
       continue;
     }
-    // The readback and done rows the object stores beside an RB or a DN of a stored HO count in
-    // its bytes too; they are not modelled, and a conversation whose bytes bound is lowered has none.
-    if (bytesLowered && (m.type === "RB" || m.type === "DN") && m.re !== null && stored.get(m.re)?.type === "HO") {
-      throw new Error(`a conversation with a lowered bytes bound stores ${m.type} ${m.id}, whose checked row is not modelled`);
-    }
     stored.set(m.id, m);
-    lineBytes += utf8Length(text);
     const found = audit.add(m, stored.size);
     const now = timeAt(event.at);
+    // As the object's checkReadback records an RB of a stored HO (none from another party; late
+    // once the HO is closed or withdrawn, else check-rb's verdict with the HO's challenge) and its
+    // doneAgainstPlan a DN's check, each a row beside the line (the Worker's readbackRow, doneRow).
+    const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
+    const unchecked = found.some((f) => f.code === "THREAD_READBACK_LATE");
+    const readback = target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES") ? readbackRow(target, m, unchecked, vocabularyOf(target), unchecked ? undefined : expectations(target.id)) : null;
+    const dnCheck = m.type === "DN" ? doneCheck(m, found) : null;
+    // What the checks stored beside the line count too: past the thread's bytes, the request is
+    // refused whole, nothing of it kept (the object's transaction rolls back and its audit is rebuilt).
+    const bytes = lineBytes + utf8Length(text) + (readback?.bytes ?? 0) + (dnCheck === null ? 0 : doneRow(dnCheck.done).bytes);
+    if (bytes > capacity.bytes) {
+      stored.delete(m.id);
+      audit = createAudit();
+      let seq = 0;
+      for (const kept of stored.values()) audit.add(kept, ++seq);
+      appends.push(["refused", "thread-full", []]);
+      unfix();
+      continue;
+    }
+    lineBytes = bytes;
     // What the object says of statements beside storing the line (its findings from the core's
     // statement rules), each [code, slot, received].
     let said: Finding[] = [];
@@ -443,13 +480,8 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
         else challenges.set(m.id, unread.kept);
       }
     }
-    // As the object's checkReadback records an RB of a stored HO: none from another party, late
-    // once the HO is closed or withdrawn, else check-rb's verdict with the HO's challenge.
-    const target = m.type === "RB" && m.re !== null ? stored.get(m.re) : undefined;
-    if (target?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES")) {
-      const p = target.slots["p"];
-      const verdict = found.some((f) => f.code === "THREAD_READBACK_LATE") ? "late" : readbackVerdict(checkReadback(target, m, resolve(typeof p === "string" ? p : null) as Vocabulary, expectations(target.id) ?? {}));
-      const relay: CheckedRelay = { rb: m.id, message: m, verdict };
+    if (target !== undefined && readback !== null) {
+      const relay: CheckedRelay = { rb: m.id, message: m, verdict: readback.checked.verdict };
       readbacks.set(target.id, [...(readbacks.get(target.id) ?? []).filter((r) => r.rb !== m.id), relay]);
       checkedRelays.push({ handoff: target.id, ...relay });
     }
@@ -464,27 +496,9 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
         if (ack !== null) said = [ack];
       }
     }
-    // As the object's doneAgainstPlan, the tool's side: a DN of an HO of the thread (not from another
-    // party, nor about another item) against the statement that ran for its line, and against the
-    // statement its plan (the line's latest passing readback, its own HO's first) relays.
-    if (m.type === "DN" && m.re !== null) {
-      const ho = stored.get(m.re);
-      if (ho?.type === "HO" && !found.some((f) => f.code === "THREAD_REPLY_PARTIES" || f.code === "THREAD_REPLY_ITEM")) {
-        const line = new Set(audit.reissueLine(ho.id));
-        const passing = checkedRelays.filter((r) => r.verdict === "wilco" && line.has(r.handoff));
-        const plan = passing.filter((r) => r.handoff === ho.id).pop() ?? passing.pop();
-        const ran = ranInLine(store, ho.id);
-        const tool = noopAfterCommit(m, ran) ?? doneWithoutCommit(m, plan?.message, (t) => store.get(t), ran);
-        if (tool !== null) said = [tool];
-        // check-dn itself, as the object's doneAgainstPlan calls it: against the HO the plan read
-        // back (the DN's own without one), in that HO's vocabulary, the plan as the readback, that
-        // HO's record and withheld criteria, the DN as answering that HO.
-        const planned = plan === undefined || plan.handoff === ho.id ? ho : (stored.get(plan.handoff) as Message);
-        const pp = planned.slots["p"];
-        const expected = expectations(planned.id);
-        const report = checkDone(planned, planned === ho ? m : { ...m, re: planned.id }, resolve(typeof pp === "string" ? pp : null) as Vocabulary, plan?.message, expected);
-        done = [plan?.rb ?? null, report.ok && tool === null, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
-      }
+    if (dnCheck !== null) {
+      if (dnCheck.tool !== null) said = [dnCheck.tool];
+      done = [dnCheck.done.plan, dnCheck.done.ok, dnCheck.report.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
     }
     if (m.type === "AN") answers.push(m);
     // What the object does to statements once the line is in: a DN, UN or FL ends those of its

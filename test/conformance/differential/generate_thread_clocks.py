@@ -914,10 +914,15 @@ def inline(draws, events):
     return out, INLINE
 
 
-# A thread whose bytes bound is drawn (bytes_bounded): its lines are HOs alone (re-issues among
-# them), so the bytes it holds of lines are theirs, no readback report or done check beside them
-# (README note 144: the checker models the lines and the challenges, not those reports).
+# A thread whose bytes bound is drawn (bytes_bounded): its lines are HOs (re-issues among them),
+# readbacks of those asking rb=echo (each with the report the thread stores beside it), readbacks
+# from another party (none stored) and late ones after a CX (no report), so the bytes it holds of
+# lines are theirs and their readback rows' (README note 144, "A thread's size"); no DN, whose
+# done check's findings carry the core's messages, nor any statement (the checker models neither).
 BYTE_ASKS = [("", "DRAFT"), ("", "DRAFT"), (" p=pay", "REVIEW")]
+# About the bytes of a passing echo readback's report (five tiers, no finding), as the generator
+# guesses it to place a bound between an RB's line and its row; the checker counts it exactly.
+REPORT_GUESS = 330
 
 
 def bytes_bounded(draws, events):
@@ -957,9 +962,16 @@ def bytes_bounded(draws, events):
         bodies.setdefault(handoff, body)
         estimate[0] += body_bytes(handoff, body)
 
-    def line(text):
+    def line(text, row=0):
         out.append({"at": at(), "line": text})
-        lined[0] += len(text.encode())
+        lined[0] += len(text.encode()) + row
+
+    def readback(handoff, p, ask, number, item):
+        # Its line fits and its report does not, for a bound between the two.
+        text = f"RW1 RB builder-{number} re=ops-{handoff}{p} from=builder to=ops item=acme:B-{item} ask={ask}"
+        row = REPORT_GUESS + len(f"builder-{number}ops-{handoff}wilco")
+        marks.append((len(out), lined[0] + len(text.encode()), lined[0] + len(text.encode()) + row))
+        line(text, row)
 
     hos = []
     for i in range(draws.randint(3, 6)):
@@ -979,6 +991,11 @@ def bytes_bounded(draws, events):
             register(f"audit-{901 + len(out)}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 3))})
         line(ho)
         hos.append((n, p, ask, rb, tail))
+        if rb == "echo" and draws.random() < 0.6:
+            readback(n, p, ask, n + 100, n)
+        if draws.random() < 0.1:
+            # From another party: no readback of the HO, so no report stored beside it.
+            line(f"RW1 RB audit-{n + 100} re=ops-{n}{p} from=audit to=ops item=acme:B-{n} ask={ask}")
         if draws.random() < 0.25:
             register(f"ops-{n}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 2))})
     # Now and then challenges no HO carries fill the bytes before the re-issues, so that a
@@ -997,6 +1014,13 @@ def bytes_bounded(draws, events):
         # Past the lines with this one, and past the challenges only with its carried copy.
         carries.append((len(out), max(estimate[0], lined[0] + len(text.encode())), estimate[0] + carried))
         line(text)
+        if "rb=echo" in text and draws.random() < 0.5:
+            readback(again, p, ask, again + 100, n)
+    for n, p, ask, rb, tail in hos:
+        # Withdrawn by its sender, then read back: late, unchecked, a row with no report.
+        if draws.random() < 0.15:
+            line(f"RW1 CX ops-{n + 300} re=ops-{n} from=ops to=builder item=acme:B-{n}")
+            line(f"RW1 RB builder-{n + 200} re=ops-{n}{p} from=builder to=ops item=acme:B-{n} ask={ask}", len(f"builder-{n + 200}ops-{n}late"))
     if not marks and not carries:
         return events, None
     # A carry-over is rarer than a registration: the bound falls at one more often.
@@ -1007,6 +1031,17 @@ def bytes_bounded(draws, events):
     if draws.random() < 0.4:
         bound = most - draws.choice([0, 1, 2])
     return out, max(1, bound)
+
+
+def both_bounds(draws, events):
+    """Now and then, on a thread whose bytes bound is drawn, its rows lowered as well (the object's
+    `capacity.lines`: its lines, challenges and statements, each counted in rows), about as many
+    as its lines, so that a line or a registration meets one bound or the other: the rows, else
+    None. Drawn from `draws`."""
+    if draws.random() >= 0.3:
+        return None
+    lines = sum(1 for e in events if "line" in e)
+    return max(1, lines - draws.randint(-1, 3))
 
 
 def unprofiled(draws, events):
@@ -1090,6 +1125,7 @@ def conversations(count, seed):
     # The thread's inline profile (inline) from a stream of its own too.
     profiled = random.Random(f"{seed} inline")
     byte_sizes = random.Random(f"{seed} bytes")
+    row_sizes = random.Random(f"{seed} bytes rows")
     # Lines without p= in a thread of its own profile (unprofiled), from a stream of their own.
     unprofiled_draws = random.Random(f"{seed} unprofiled")
     # A thread whose profile is a shipped one (shipped_thread), from a stream of its own.
@@ -1106,6 +1142,9 @@ def conversations(count, seed):
         # A thread's bytes bound (bytes_bounded) from a stream of its own, on a conversation of
         # neither bound drawn above nor a profile of its own (a conversation of its own replaces it).
         events, size = bytes_bounded(byte_sizes, events) if capacity is None and profile is None else (events, None)
+        # Now and then its rows lowered too (both_bounds), from a stream of its own.
+        if size is not None:
+            capacity = both_bounds(row_sizes, events)
         if profile is None and size is None:
             events, profile = shipped_thread(shipping, events)
         yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}),

@@ -191,6 +191,9 @@ unprofiled_read_with_thread = True
 # Whether the bytes a thread's challenges and lines hold are bounded (--break-bytes plants a replay
 # that stores challenges, registered or carried over, and lines past the thread's bytes).
 challenge_bytes_bounded = True
+# Whether the readback report a thread stores beside an RB counts in its bytes ("A thread's size";
+# --break-report-bytes plants a replay that counts the line alone).
+report_rows_counted = True
 # Whether a challenge whose first part named no profile keeps naming none (note 143; --break-unnamed
 # plants a replay that holds its parts read with the thread's profile as it stands now).
 unnamed_kept = True
@@ -205,6 +208,24 @@ def challenge_row_bytes(handoff, body):
     its body, the JSON text, without white space, of the parts that id holds as registered
     (`expectAcc` the criteria listed, `record` the object given) and the `profile` named with them."""
     return len(handoff.encode()) + len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+TIER_NAMES = ("receipt", "integrity", "echo", "comprehension", "execution")
+
+
+def readback_row_bytes(rb_id, handoff, verdict, tiers):
+    """README "A thread's size" and note 144: the row a thread keeps for a readback of its HO counts
+    the UTF-8 bytes of the RB's id, the HO's, the verdict and the checked report, check-rb's report
+    as the API gives it (openapi `ReadbackReport`: `roger`, `wilco`, the five `tiers`, each `tier`,
+    `name`, `result` and `findings`, then `notes`), its JSON without white space; a late readback
+    (`tiers` None) is not checked and stores no report. Written here only for a report with no
+    findings: a finding's `message` is the core's prose, which neither the spec nor the README
+    fixes, so a readback whose report would hold one is not modelled (the caller raises)."""
+    report = "" if tiers is None else json.dumps({
+        "roger": tiers[0] == "pass" and tiers[1] != "fail", "wilco": "fail" not in tiers,
+        "tiers": [{"tier": i + 1, "name": TIER_NAMES[i], "result": r, "findings": []} for i, r in enumerate(tiers)],
+        "notes": []}, separators=(",", ":"))
+    return len(rb_id.encode()) + len(handoff.encode()) + len(verdict.encode()) + len(report.encode())
 
 
 def raw_challenge(event):
@@ -473,6 +494,28 @@ class Thread:
         else:
             self.bodies.pop(m["id"], None)
 
+    def readback_row(self, m, text):
+        """The bytes of the row the thread keeps beside the RB `m` (readback_row_bytes): none for
+        one of no stored HO or from another party than its receiver to its sender (section 5.1:
+        no readback of it); a late one (its HO closed or withdrawn before it) unchecked; else
+        check-rb's report against the HO with its challenge (note 34)."""
+        s = m["slots"]
+        held = self.stored.get(s.get("re"))
+        if held is None or held[0]["type"] != "HO":
+            return 0
+        ho = held[0]["slots"]
+        if (s.get("from"), s.get("to")) != (ho.get("to"), ho.get("from")):
+            return 0
+        report = thread_auditor.audit(self.texts + [text], None, self.expectations)
+        checked = [v for rb, v in report["readbacks"].get(held[0]["id"], []) if rb == m["id"]]
+        if not checked:
+            return readback_row_bytes(m["id"], held[0]["id"], "late", None)
+        challenge = self.expectations.get(held[0]["id"], {})
+        found = readback_checker.check(held[2], text, challenge.get("expectAcc"), challenge.get("record"))
+        if found.get("codes") or "tiers" not in found:
+            raise ValueError(f"a conversation with a bytes bound stores RB {m['id']}, whose report holds findings ({found}), not modelled")
+        return readback_row_bytes(m["id"], held[0]["id"], checked[-1], found["tiers"])
+
     def reissued(self, m, text):
         """The HO `m` re-issues (rule 1, as thread_auditor.py reads a re-issue: the HO it supersedes), or None."""
         if "re" not in m["slots"]:
@@ -564,8 +607,11 @@ class Thread:
             return ["refused", "thread-full"]
         if original is not None and original in self.bodies and not self.bytes_fit(m["id"], carried_body(self.bodies.get(m["id"]), self.bodies[original])):
             return ["refused", "thread-full"]
-        if self.size is not None and kind in ("RB", "DN") and re in self.stored and self.stored[re][0]["type"] == "HO":
-            raise ValueError(f"a conversation with a bytes bound stores {kind} {m['id']}, whose checked row is not modelled")
+        if self.size is not None and kind == "DN" and re in self.stored and self.stored[re][0]["type"] == "HO":
+            raise ValueError(f"a conversation with a bytes bound stores DN {m['id']}, whose done check (its findings' messages) is not modelled")
+        row = self.readback_row(m, text) if self.size is not None and kind == "RB" else 0
+        if row and report_rows_counted and self.line_bytes + len(text.encode()) + row > self.size:
+            return ["refused", "thread-full"]
         if kind == "HO":
             if challenge is not None:
                 vocab = readback_checker.vocabulary_of(s)
@@ -590,7 +636,7 @@ class Thread:
                     # Every part unread: nothing is kept under its id.
                     self.rows.discard(m["id"])
         self.stored[m["id"]] = (m, form, text)
-        self.line_bytes += len(text.encode())
+        self.line_bytes += len(text.encode()) + (row if report_rows_counted else 0)
         self.texts.append(text)
         return ["stored", None]
 
