@@ -48,4 +48,15 @@ describe("the replies owed at a budget's limit are paid by those asked", () => {
     expect(symbols.uuid("y") < symbols.uuid("q")).toBe(true);
     expect(budgetOf(analysis, symbols.uuid("q"))).toStrictEqual({ state: "blocked: exchange-budget", count: 3, limit: 3 });
   });
+  it("so a second reply of that callsign at the limit is owed nothing", () => {
+    const { analysis, symbols, on } = analyzed([
+      ...pair,
+      { id: "q", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@q", reply_to: "", request_id: "@q" } },
+      { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@q", reply_to: "@q", request_id: "@q", expects_reply: false, ...lyra } },
+      { id: "f1", set: { kind: "state", from: "VEGA", to: ["LYRA"], thread: "@q", reply_to: "@y", request_id: "@q", expects_reply: false } },
+      { id: "y2", set: { kind: "state", from: "LYRA", to: ["VEGA"], thread: "@q", reply_to: "@q", request_id: "@q", expects_reply: false, ...lyra } },
+    ], ["y"]);
+    expect(on("y2")).toContain("EXCHANGE_BUDGET_EXCEEDED");
+    expect(budgetOf(analysis, symbols.uuid("q"))).toStrictEqual({ state: "blocked: exchange-budget", count: 4, limit: 3 });
+  });
 });
