@@ -26,6 +26,19 @@ describe("differential check of mailbox folders", () => {
     expect(first.core.some((p) => p.startsWith("WORK_BEFORE_ESTABLISHED ")) && !first.checker.some((p) => p.startsWith("WORK_BEFORE_ESTABLISHED "))).toBe(true);
   });
 
+  it("names a thread whose budget state a checker forgetting the replies owed reads differently", { timeout: 120_000 }, () => {
+    // Chosen because it catches: 55 of 2,000 folders of seed 1 reach a budget's limit with a reply
+    // owed (the first among the first 20), so 60 hold one; the checker told to forget the debts
+    // reads that thread blocked where the core reads it at-limit.
+    const { status, output } = compare(["60", "1", "--first", "--break-budget-state"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: string[]; checker: string[] };
+    const thread = (p: string) => p.split(" ")[1];
+    const atLimit = first.core.filter((p) => p.startsWith("BUDGET_AT_LIMIT ") && !first.checker.includes(p));
+    expect(atLimit.length).toBeGreaterThan(0);
+    expect(atLimit.every((p) => first.checker.some((q) => q.startsWith("BUDGET_BLOCKED ") && thread(q) === thread(p)))).toBe(true);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
   // it did not cross) is in 74 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.
