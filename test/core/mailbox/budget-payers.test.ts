@@ -1,7 +1,7 @@
 // Who pays a reply owed at an exchange budget's limit (spec section 8: "At the limit, finish replies
 // already owed by `expects_reply`, then mark that thread `blocked: exchange-budget`"): a callsign the
 // question asks, wherever the two machines' clocks sort its reply; never the question's own sender.
-// Found by the mailbox folder differential once it compared each thread's budget state (README note 146).
+// Found by the mailbox folder differential once it compared each thread's budget state (README note 149).
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
 import { analyzed, lyra } from "./_two-arenas.js";
