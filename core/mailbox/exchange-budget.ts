@@ -45,6 +45,9 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: numbe
   // A reset restarts the count, never the debts: a question asked before the Handler spoke is still
   // owed a reply ("finish replies already owed", 8; README note 129).
   const owed = new Map<string, Owed>();
+  // A reply pays its question wherever the two machines' clocks sort it, before the question too
+  // ("the order in which files are read changes nothing"): replies seen before their question wait here.
+  const early = new Map<string, { readonly from: string; readonly arena: string }[]>();
   for (const entry of messages) {
     const m = entry.envelope;
     const step = dialogueStep(m);
@@ -58,9 +61,19 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: numbe
     if (count >= limit && !owedReply) {
       findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
     }
-    if (answers !== undefined) answers.replied.add(m.from);
+    // Only a callsign the question asks pays it: its own sender's follow-up answers nobody.
+    if (answers !== undefined && asks(answers, m.from)) answers.replied.add(m.from);
+    else if (m.reply_to !== null && asked === undefined) {
+      const seen = early.get(m.reply_to);
+      if (seen === undefined) early.set(m.reply_to, [{ from: m.from, arena: m.arena }]);
+      else seen.push({ from: m.from, arena: m.arena });
+    }
     count++;
-    if (m.expects_reply && count <= limit) owed.set(m.id, { from: m.from, to: m.to, arena: m.arena, replied: new Set() });
+    if (m.expects_reply && count <= limit) {
+      const question: Owed = { from: m.from, to: m.to, arena: m.arena, replied: new Set() };
+      for (const r of early.get(m.id) ?? []) if (r.arena === m.arena && asks(question, r.from)) question.replied.add(r.from);
+      owed.set(m.id, question);
+    }
   }
   const limit = limitAt(null);
   const open = [...owed.entries()].filter(([, o]) => !done(o)).map(([id]) => id);

@@ -2,8 +2,9 @@
 // folders"): 150 seeded folders of 2 to 4 participants, mutated from a valid room, read by the core
 // (analyzeMailbox, as `rw mailbox check` reads an inbox) and by an independent Python checker
 // written from the spec and the READMEs; the (code, message) pairs of the codes the checker models
-// must agree. A failure names the first folder they disagree on, with both answers: either the core
-// or the checker is wrong, and the README says how to tell.
+// must agree, and so must each thread's exchange budget at its end (state, count, limit). A failure
+// names the first folder they disagree on, with both answers: either the core or the checker is
+// wrong, and the README says how to tell.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
 
@@ -23,5 +24,36 @@ describe("differential check of mailbox folders", () => {
     const first = JSON.parse(output) as { case: { files: unknown[] }; core: string[]; checker: string[] };
     expect(first.case.files.length).toBeGreaterThan(0);
     expect(first.core.some((p) => p.startsWith("WORK_BEFORE_ESTABLISHED ")) && !first.checker.some((p) => p.startsWith("WORK_BEFORE_ESTABLISHED "))).toBe(true);
+  });
+
+  it("names a thread whose budget state a checker forgetting the replies owed reads differently", { timeout: 120_000 }, () => {
+    // Chosen because it catches: 55 of 2,000 folders of seed 1 reach a budget's limit with a reply
+    // owed (the first among the first 20), so 60 hold one; the checker told to forget the debts
+    // reads that thread blocked where the core reads it at-limit.
+    const { status, output } = compare(["60", "1", "--first", "--break-budget-state"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: string[]; checker: string[] };
+    const thread = (p: string) => p.split(" ")[1];
+    const atLimit = first.core.filter((p) => p.startsWith("BUDGET_AT_LIMIT ") && !first.checker.includes(p));
+    expect(atLimit.length).toBeGreaterThan(0);
+    expect(atLimit.every((p) => first.checker.some((q) => q.startsWith("BUDGET_BLOCKED ") && thread(q) === thread(p)))).toBe(true);
+  });
+
+  // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
+  // it did not cross) is in 74 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
+  // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.
+  it("agrees on 30 folders that each draw work in a crossed hello's thread", { timeout: 120_000 }, () => {
+    const { status, output } = compare(["30", "1", "--first", "--crossed-work"]);
+    expect(output, "the first folder the core and the checker read differently").toBe("");
+    expect(status).toBe(0);
+  });
+
+  it("names the work a checker reverting README note 142 licenses", { timeout: 120_000 }, () => {
+    const { status, output } = compare(["15", "1", "--first", "--crossed-work", "--break-crossed-work"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { drawn: string[] }; core: string[]; checker: string[] };
+    expect(first.case.drawn).toContain("crossed-hello-work");
+    const work = (pairs: string[]) => pairs.filter((p) => p.startsWith("WORK_BEFORE_ESTABLISHED "));
+    expect(work(first.core).filter((p) => !first.checker.includes(p)).length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,8 @@
 // Reads JSON lines {"files": [{"name", "text"}], "now"} on stdin and writes one JSON line
-// {"findings": [{"code", "severity", "id", "file"}], "orphaned": [thread], "files": {name: ok}} per
-// folder: the core's conversation findings over the folder and the threads it reads orphaned
-// (THREAD_ORPHANED names no message, so it is compared by thread), read as `rw mailbox check` reads an inbox (each file by
+// {"findings": [{"code", "severity", "id", "file"}], "orphaned": [thread], "budgets": {thread: {state,
+// count, limit}}, "files": {name: ok}} per folder: the core's conversation findings over the folder,
+// the threads it reads orphaned (THREAD_ORPHANED names no message, so it is compared by thread) and
+// each thread's exchange budget at its end (ThreadSummary.budget, which no finding names), read as `rw mailbox check` reads an inbox (each file by
 // readMailboxMessage, in name order; the valid ones to analyzeMailbox with the refused ones and
 // the moment of the check), in memory.
 import { createInterface } from "node:readline";
@@ -29,6 +30,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   const analysis = analyzeMailbox(entries, { now, archiveRead: true, refused });
   const findings = analysis.findings.map((f) => ({ code: f.code, severity: f.severity, id: f.id ?? null, file: f.file ?? null, slot: f.slot ?? null }));
   const orphaned = analysis.threads.filter((t) => t.orphaned).map((t) => t.thread);
-  out.push(JSON.stringify({ findings, orphaned, files: ok }));
+  const budgets = Object.fromEntries(analysis.threads.map((t) => [t.thread, { state: t.budget.state, count: t.budget.count, limit: t.budget.limit }]));
+  out.push(JSON.stringify({ findings, orphaned, budgets, files: ok }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

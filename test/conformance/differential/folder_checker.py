@@ -204,16 +204,17 @@ def reentry(body):
     return stated.pop() if len(stated) == 1 else "returning"
 
 
-def check(folder):
+def check(folder, budgets=None):
     """The findings over a folder, in two passes (section 6; README note 132): a group hello's
     responders are a pair among themselves from the message at which the group first stood whole
     with both established. The first pass records each chain's welcome and establishment, and which
-    chains crossings took; the second judges the folder with each group's responder pairs."""
+    chains crossings took; the second judges the folder with each group's responder pairs. Given a
+    dict, `budgets` receives each thread's exchange budget at the end (thread_budgets)."""
     record = {}
     walk(folder, {}, record)
     late = "CROSSED_LATE" in FAULTS
     return walk(folder, group_pairs(record), None, whole_since(record), remaining(record),
-                set() if late else record["lost"], set() if late else record["silent"])
+                set() if late else record["lost"], set() if late else record["silent"], budgets)
 
 
 def remaining(record):
@@ -282,7 +283,7 @@ def group_pairs(record):
     return pairs
 
 
-def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=frozenset(), silent=frozenset()):
+def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=frozenset(), silent=frozenset(), budgets=None):
     """One walk in UUID order; `groups` the responder pairs of the group hellos (group_pairs), each
     joining the pairs after the message from which both are grouped; `wholes` each hello's first
     message at which its group stood whole (whole_since); `remains` the crossed hellos of which a
@@ -348,6 +349,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     # standing blocks per thread and sender; a resume waiting for its answer per callsign.
     count, thread_limit, first_of_thread = {}, {}, {}
     past_limit = set()        # messages sent with the thread's budget spent: they are owed no reply
+    dialogue = {}             # thread -> its agent-to-agent messages that speak for their senders, in UUID order
     answered = set()          # (sender, parent id): the first answer is the one owed
     blocks = {}               # thread -> {sender: blocked id}
     waiting = {}              # callsign -> its resumes no answer has reached yet (an answer to any ends the wait)
@@ -773,6 +775,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             thread_limit.setdefault(t, pair_limit(m))
         if not not_speaking:
             agent_to_agent = not handler and to_agents(m)
+            if agent_to_agent:
+                dialogue.setdefault(t, []).append(m)
             if handler:
                 count[t] = 0
                 blocks.pop(t, None)
@@ -887,6 +891,14 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             findings.add(("ADDRESSEE_UNCLAIMED", uid))
         if m["expects_reply"] is True and m["departed_to"]:
             findings.add(("ADDRESSEE_DEPARTED", uid))
+    if budgets is not None:
+        # After the last message: "~" sorts after every UUID, so every settlement binds by then, a
+        # group's responder pair settled by the last message among them.
+        for (hid, pair), (since, budget, profile) in groups.items():
+            if (hid, pair) not in group_joined:
+                established[pair] = min(budget, established.get(pair, budget))
+        for t in first_of_thread:
+            budgets[t] = thread_budget(count.get(t, 0), limit({"thread": t, "id": "~"}), dialogue.get(t, []), past_limit)
     kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
     for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
@@ -894,6 +906,34 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         record.update(hellos={hid: held[hid] for hid, _, _ in hellos}, welcomed=welcomed, lost=lost, settled=chain_settled,
                       silent={uid for uid, e in errors.items() if e & NOT_SPEAKING})
     return findings
+
+
+def thread_budget(spent, cap, said, past_limit):
+    """A thread's exchange budget at its end (section 8: "At the limit, finish replies already owed
+    by `expects_reply`, then mark that thread `blocked: exchange-budget`"): (state, count, limit).
+    Below the limit it is open; at it, at-limit while a reply is still owed, else blocked. A reply
+    is owed to a question sent within the budget (one past it is owed none, as for the finding)
+    by each agent it names, or, to ALL, by some callsign of its arena other than its sender, and
+    paid by an agent-to-agent message of that callsign citing it, wherever the clocks sort it; `said` holds the thread's
+    agent-to-agent messages that speak for their senders (a stranger's among them: its word counts),
+    a reset restarting the count, never the debts (README note 129)."""
+    if "BUDGET_STATE" in FAULTS:
+        # Planted: the checker forgets the debts, so a thread at its limit reads blocked at once.
+        return ("blocked" if spent >= cap else "open", spent, cap)
+    if spent < cap:
+        return ("open", spent, cap)
+    replied = {}
+    for m in said:
+        replied.setdefault(m["reply_to"], []).append(m)
+
+    def paid(q):
+        # Wherever the clocks sort it: a reply sorting before its question (two machines) pays it too.
+        answers = [r for r in replied.get(q["id"], []) if r["arena"] == q["arena"]]
+        if "ALL" in q["to"]:
+            return any(r["from"] != q["from"] for r in answers)
+        return all(any(r["from"] == n for r in answers) for n in agents(q["to"]))
+    owing = any(q["expects_reply"] is True and q["id"] not in past_limit and not paid(q) for q in said)
+    return ("at-limit" if owing else "blocked", spent, cap)
 
 
 def orphaned_threads(kept, claimed, messages):

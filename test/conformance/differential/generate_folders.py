@@ -364,9 +364,10 @@ def thread_of(msgs, m):
     return [x for x in msgs if x.thread == m.thread and not x.dropped]
 
 
-def mutate(rng, people, msgs, add, persona, full=False):
+def mutate(rng, people, msgs, add, persona, full=False, forced=None):
     """One mutation, in place; `persona` is each name's provenance on its own machine (model, company, session).
-    A FULL room draws FULL's own mutations too."""
+    A FULL room draws FULL's own mutations too. With `forced` "crossed-hello-work" it is the `cross`
+    mutation in README note 142's case (the draws are made all the same, so the stream keeps its shape)."""
     first = people[0]
     live = [m for m in msgs if not m.dropped]
     answers = [m for m in live if m.parent is not None]
@@ -375,6 +376,8 @@ def mutate(rng, people, msgs, add, persona, full=False):
                        "impostor", "impostor", "cross", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
                        "succession", "succession", "succession", "all", "all", "all", "all", "group", "group", "group"])
+    if forced == "crossed-hello-work":
+        what = "cross"
     at = rng.randint(0, len(msgs))  # where an added message goes in time
 
     def place(m):
@@ -468,7 +471,7 @@ def mutate(rng, people, msgs, add, persona, full=False):
             # Now and then the case of README note 142: the two hellos surely cross (the responder's
             # sent before it welcomed the initiator's), and there is work with the callsigns the
             # losing one did not cross (below).
-            work_case = rng.random() < 0.85
+            work_case = rng.random() < 0.85 or forced == "crossed-hello-work"
             group_hellos = [x for x in hellos if x.to == ["ALL"] or len(x.to) > 1]
             h = rng.choice(group_hellos if work_case and group_hellos and rng.random() < 0.5 else hellos)
             other = rng.choice([n for n in (people[1:] if h.to == ["ALL"] else h.to) if n in people] or people[1:])
@@ -1065,12 +1068,12 @@ def number(msgs, persona):
         m.extra["session"] = session.get(key) or persona.get(m.sender, {}).get("session") or f"{m.sender.lower()}-s1"
 
 
-def folder(rng):
+def folder(rng, forced=None):
     full = rng.random() < 0.25
     people, msgs, add = base(rng, full)
     persona = provenance(rng, people)
-    for _ in range(rng.choice([1, 1, 2, 2, 3])):
-        mutate(rng, people, msgs, add, persona, full)
+    for k in range(rng.choice([1, 1, 2, 2, 3])):
+        mutate(rng, people, msgs, add, persona, full, forced if k == 0 else None)
     for m in msgs:
         # Each name's own machine carries its provenance on every message it sends.
         if "machine" not in m.extra and m.sender in persona:
@@ -1097,10 +1100,17 @@ def folder(rng):
     return {"files": files, "now": last + 60000, "drawn": sorted(add.drawn)}
 
 
-def cases(count, seed):
+def cases(count, seed, forced=None):
+    """`count` folders of `seed`. With `forced` (a `drawn` tag: "crossed-hello-work"), every folder's
+    first mutation draws that case, and a folder that still does not (a room of two, say, has no
+    callsign the crossing leaves) is drawn again, so each one yielded lists it in `drawn`."""
     rng = random.Random(seed)
-    for _ in range(count):
-        yield folder(rng)
+    made = 0
+    while made < count:
+        case = folder(rng, forced)
+        if forced is None or forced in case["drawn"]:
+            made += 1
+            yield case
 
 
 if __name__ == "__main__":
