@@ -104,7 +104,8 @@ presentation") as one participant's view of the room would be built:
   chain's terms among it, is held to the pairs (README notes 131, 141, 142); of a hello with no such
   chain and no such name in `to`, the pairs judge the whole thread.
 
-A callsign is a name within one arena (sections 3, 4): every name is read with its arena.
+A callsign is a name within one arena (sections 3, 4): every name is read with its arena, `pod`
+standing in for a missing `arena` (4).
 `check(folder)` gives the set of (code, UUID) pairs. The folders come from generate_folders.py:
 two arenas at most, CORE and FULL, no archive or primer; the checker models the rules
 those folders can reach (MODELED), and says nothing of the others.
@@ -155,6 +156,10 @@ def envelope(text):
                                        "expects_reply", "arena", "terms", "machine", "root",
                                        "exchange_budget", "new_evidence", "session", "model", "company", "profile", "seq")}
     fields["reply_to"] = fields["reply_to"] or ""
+    # `pod`, the deprecated Lyt v1 alias, stands in for a missing `arena` inbound (section 4;
+    # core/mailbox/README.md, "`pod` inbound stands in for a missing `arena`").
+    if "arena" not in env:
+        fields["arena"] = env.get("pod")
     # A callsign is a name within one arena (sections 3, 4): every rule below keys it with its arena.
     fields["from"] = scoped(fields["from"], fields["arena"])
     fields["to"] = [scoped(n, fields["arena"]) for n in fields["to"]]
