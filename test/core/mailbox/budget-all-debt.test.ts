@@ -1,0 +1,76 @@
+// A question to ALL at an exchange budget's limit (spec section 8: "At the limit, finish replies
+// already owed by `expects_reply`, then mark that thread `blocked: exchange-budget`"; "`to` assigns
+// the obligation to respond"): it is owed by every callsign of its arena but its sender, the reply
+// debt `participants`' `owes` and THREAD_ORPHANED read (_owed.ts), so the thread stays `at-limit`
+// until each has answered, never `blocked` while the same folder says a reply is still owed
+// (README note 150).
+import { describe, expect, it } from "vitest";
+import * as mailbox from "../../../core/mailbox/index.js";
+import { analyzed, lyra } from "./_two-arenas.js";
+import type { Spec } from "./_two-arenas.js";
+
+const orion = { machine: "ORION-BOX", root: "3c5d".repeat(16) };
+
+/** VEGA greets LYRA and ORION naming a budget of 3 (@h); both accept. */
+const group: Spec[] = [
+  { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA", "ORION"], exchange_budget: 3 } },
+  { id: "w", set: { kind: "welcome", from: "LYRA", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...lyra } },
+  { id: "o", set: { kind: "welcome", from: "ORION", to: ["VEGA"], thread: "@h", reply_to: "@h", request_id: "@h", terms: "accept", expects_reply: false, ...orion } },
+];
+/** VEGA asks ALL (@q), LYRA answers (@y), VEGA follows up (@f): the thread's budget of 3 is spent. */
+const asked: Spec[] = [
+  { id: "q", set: { kind: "request", from: "VEGA", to: ["ALL"], thread: "@q", reply_to: "", request_id: "@q" } },
+  { id: "y", set: { kind: "reply", from: "LYRA", to: ["VEGA"], thread: "@q", reply_to: "@q", request_id: "@q", expects_reply: false, ...lyra } },
+  { id: "f", set: { kind: "state", from: "VEGA", to: ["LYRA"], thread: "@q", reply_to: "@y", request_id: "@q", expects_reply: false } },
+];
+const orionAnswers: Spec = { id: "z", set: { kind: "reply", from: "ORION", to: ["VEGA"], thread: "@q", reply_to: "@q", request_id: "@q", expects_reply: false, ...orion } };
+
+const budgetOf = (analysis: mailbox.MailboxAnalysis, thread: string) => {
+  const b = analysis.threads.find((t) => t.thread === thread)?.budget;
+  return b === undefined ? undefined : { state: b.state, count: b.count, limit: b.limit, owed: b.owed };
+};
+const owes = (entries: readonly mailbox.MailboxEntry[], callsign: string) => mailbox.participants(entries).find((p) => p.callsign === callsign)?.owes;
+
+describe("a question to ALL at the budget's limit is owed by every callsign of its arena", () => {
+  it("stays at-limit while a callsign it asks has not answered, as `owes` says", () => {
+    const { analysis, entries, symbols } = analyzed([...group, ...asked]);
+    expect(owes(entries, "ORION")).toBe(1);
+    expect(owes(entries, "LYRA")).toBe(0);
+    expect(budgetOf(analysis, symbols.uuid("q"))).toStrictEqual({ state: "at-limit", count: 3, limit: 3, owed: [symbols.uuid("q")] });
+  });
+  it("lets that callsign's first reply follow at the limit, and then blocks the thread", () => {
+    const { analysis, entries, symbols, on } = analyzed([...group, ...asked, orionAnswers]);
+    expect(on("z")).not.toContain("EXCHANGE_BUDGET_EXCEEDED");
+    expect(owes(entries, "ORION")).toBe(0);
+    expect(budgetOf(analysis, symbols.uuid("q"))).toStrictEqual({ state: "blocked: exchange-budget", count: 4, limit: 3, owed: [] });
+  });
+  it("counts a callsign whose first message in the arena sorts after the question", () => {
+    // ORION's welcome is minted after the question: a member of the arena at the folder's end all the same.
+    const { analysis, entries, symbols } = analyzed([group[0] as Spec, group[1] as Spec, ...asked, group[2] as Spec]);
+    expect(symbols.uuid("o") > symbols.uuid("q")).toBe(true);
+    expect(owes(entries, "ORION")).toBe(1);
+    expect(budgetOf(analysis, symbols.uuid("q"))?.state).toBe("at-limit");
+  });
+  it("never counts a Handler seat of the arena as owing it", () => {
+    // A pair: the Handler spoke in the arena before (resetting nothing in thread @q); only LYRA is asked.
+    const { analysis, entries, symbols } = analyzed([
+      { id: "h", set: { kind: "hello", from: "VEGA", to: ["LYRA"], exchange_budget: 3 } },
+      group[1] as Spec,
+      { id: "x", set: { kind: "state", from: "HANDLER", to: ["VEGA"], thread: "@x", reply_to: "", request_id: "@x", expects_reply: false } },
+      ...asked,
+    ]);
+    expect(owes(entries, "HANDLER")).toBe(0);
+    expect(budgetOf(analysis, symbols.uuid("q"))?.state).toBe("blocked: exchange-budget");
+  });
+});
+
+describe("exchangeBudget over one thread", () => {
+  it("reads who ALL asks from the members it is given, by default the thread's own", () => {
+    const { entries, symbols } = analyzed([...group, ...asked]);
+    const thread = entries.filter((e) => e.envelope.thread === symbols.uuid("q"));
+    // The thread alone shows VEGA and LYRA only: LYRA answered, so nothing is owed within it.
+    expect(mailbox.exchangeBudget(thread, 3, []).state).toBe("blocked: exchange-budget");
+    const members = new Map([["DEMO", new Set(["VEGA", "LYRA", "ORION"])]]);
+    expect(mailbox.exchangeBudget(thread, 3, [], members).state).toBe("at-limit");
+  });
+});
