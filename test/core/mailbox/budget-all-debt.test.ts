@@ -4,8 +4,11 @@
 // debt `participants`' `owes` and THREAD_ORPHANED read (_owed.ts), so the thread stays `at-limit`
 // until each has answered, never `blocked` while the same folder says a reply is still owed
 // (README note 150).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
+import { readCase, Symbols } from "../../conformance/mailbox-suite.js";
 import { analyzed, lyra } from "./_two-arenas.js";
 import type { Spec } from "./_two-arenas.js";
 
@@ -72,5 +75,27 @@ describe("exchangeBudget over one thread", () => {
     expect(mailbox.exchangeBudget(thread, 3, []).state).toBe("blocked: exchange-budget");
     const members = new Map([["DEMO", new Set(["VEGA", "LYRA", "ORION"])]]);
     expect(mailbox.exchangeBudget(thread, 3, [], members).state).toBe("at-limit");
+  });
+});
+
+describe("an open task to ALL at the budget's limit", () => {
+  // VEGA's FULL request to ALL (@r) in the handshake's thread, ORION's exact claim of it (@c): the
+  // spec's "earliest valid causal claim wins and others stand down" (8), as `owes` reads it.
+  const vector = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "conformance", "mailbox", "reconcile", "open-task-claimed.json"), "utf8")) as { messages: Spec[] };
+  const budgetAtLimit = (specs: Spec[]) => {
+    const symbols = new Symbols(mailbox);
+    const { entries, diffs } = readCase(symbols, specs, mailbox);
+    expect(diffs).toStrictEqual([]);
+    const thread = symbols.uuid("h");
+    const count = mailbox.analyzeMailbox(entries).threads.find((t) => t.thread === thread)?.budget.count as number;
+    const b = mailbox.analyzeMailbox(entries, { budget: count }).threads.find((t) => t.thread === thread)?.budget;
+    return { state: b?.state, count: b?.count, owes: owes(entries, "LYRA") };
+  };
+
+  it("is blocked once another participant's claim won it: the others stood down", () => {
+    expect(budgetAtLimit(vector.messages)).toStrictEqual({ state: "blocked: exchange-budget", count: 7, owes: 0 });
+  });
+  it("and at-limit while nobody has claimed it", () => {
+    expect(budgetAtLimit(vector.messages.filter((m) => m.id !== "c"))).toStrictEqual({ state: "at-limit", count: 6, owes: 1 });
   });
 });
