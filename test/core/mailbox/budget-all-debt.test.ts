@@ -54,6 +54,14 @@ describe("a question to ALL at the budget's limit is owed by every callsign of i
     expect(owes(entries, "ORION")).toBe(1);
     expect(budgetOf(analysis, symbols.uuid("q"))?.state).toBe("at-limit");
   });
+  it("counts a departed callsign still owing it: a goodbye's prose settlement is not read", () => {
+    // Only to the Handler, the goodbye spends no budget of the handshake's thread (spent by hello and welcomes).
+    const goodbye = { id: "g", set: { kind: "goodbye", from: "ORION", to: ["HANDLER"], thread: "@h", reply_to: "@o", request_id: "@h", expects_reply: false, ...orion }, body: "Leaving {parent}.\n\nre-entry: final\n" };
+    const { analysis, entries, symbols, on } = analyzed([...group, ...asked, goodbye]);
+    expect(on("g")).toStrictEqual([]);
+    expect(mailbox.participants(entries, analysis.quarantine).find((p) => p.callsign === "ORION")).toMatchObject({ owes: 1, status: "departed(final)" });
+    expect(budgetOf(analysis, symbols.uuid("q"))?.state).toBe("at-limit");
+  });
   it("never counts a Handler seat of the arena as owing it", () => {
     // A pair: the Handler spoke in the arena before (resetting nothing in thread @q); only LYRA is asked.
     const { analysis, entries, symbols } = analyzed([
