@@ -47,6 +47,6 @@ export function winningClaims(entries: readonly MailboxEntry[], quarantine: Read
 }
 
 /** Whether `to` stands down from `task` because another participant's claim won it. */
-export function standsDown(task: MailboxEnvelope, winner: MailboxEnvelope | undefined, to: string): boolean {
+export function standsDown(task: Pick<MailboxEnvelope, "from">, winner: MailboxEnvelope | undefined, to: string): boolean {
   return winner !== undefined && winner.from !== to && to !== task.from;
 }

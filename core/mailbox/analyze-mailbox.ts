@@ -6,6 +6,7 @@
  * final goodbye that retired a name).
  */
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
+import { arenaMembers } from "./_arena-members.js";
 import { parentAnswerProblems } from "./_parent-answer-problems.js";
 import { refusedParent, refusedParentWords } from "./_refused-parent.js";
 import { claimsToFollowWelcomes, linksTo, wikilinks } from "./body.js";
@@ -232,6 +233,8 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     if (IDENTITY_CODES.has(f.code)) silenced.add(f.id);
   }
   const known = findings.length;
+  // Who a question to ALL asks, as reply debt reads it (_owed.ts): every callsign of its arena.
+  const members = arenaMembers(sorted);
   const converse = (): { claims: CallsignClaims; summaries: ThreadSummary[] } => {
     const claims = callsignClaims(sorted, options, silenced, refused, filesOf);
     const untrusted = new Set(silenced);
@@ -288,7 +291,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         own === undefined || ownSince === undefined || (before !== null && before <= ownSince) ? undefined : settledBudget(own, fallback, before ?? undefined);
       const limitAt = (before: string | null): number => ownBudget(before) ?? pairBudget(before ?? undefined) ?? fallback;
       const spoken = trustedThreads.get(thread) ?? [];
-      const budget = exchangeBudget(spoken, limitAt, findings);
+      const budget = exchangeBudget(spoken, limitAt, findings, members);
       // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
       const blocked = standingBlocks(spoken, findings);
       summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked, orphaned: false });

@@ -2,10 +2,14 @@
  * The exchange budget (section 8): per thread, count consecutive agent-to-agent messages since
  * the latest Handler message or declared new external evidence (`new_evidence`). At the limit the
  * replies already owed by `expects_reply` may still be sent; anything else is over budget, and
- * once the owed replies are done the thread is `blocked: exchange-budget`.
+ * once the owed replies are done the thread is `blocked: exchange-budget`. Who a question owes a
+ * reply is reply debt's own reading (_owed.ts): each agent it names, or, to `ALL`, each callsign of
+ * its arena but its sender (_arena-members.ts), bar those an open task's winning claim stood down.
  */
+import { addressees, arenaMembers } from "./_arena-members.js";
 import { asks, dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { ALL, isHandler } from "./callsign.js";
+import { standsDown, winningClaims } from "./_open-task-claims.js";
+import { isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
@@ -27,10 +31,10 @@ interface Owed {
   readonly to: readonly string[];
   /** A callsign is a name within one arena (section 4): only that arena's callsigns owe or pay it. */
   readonly arena: string;
+  /** Who owes it a reply: the agents it names, or, to `ALL`, the callsigns of its arena but its sender. */
+  readonly owedBy: readonly string[];
   readonly replied: Set<string>;
 }
-
-const done = (o: Owed): boolean => (o.to.includes(ALL) ? o.replied.size > 0 : o.to.every((t) => isHandler(t) || o.replied.has(t)));
 
 /**
  * The limit in force at a message (its UUID), or after the last one (null): a budget binds from the
@@ -38,8 +42,12 @@ const done = (o: Owed): boolean => (o.to.includes(ALL) ? o.replied.size > 0 : o.
  */
 export type BudgetLimit = (before: string | null) => number;
 
-/** The budget of one thread, its messages in UUID order, under one limit or a limit that changes as handshakes settle. */
-export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[]): ExchangeBudget {
+/**
+ * The budget of one thread, its messages in UUID order, under one limit or a limit that changes as
+ * handshakes settle. `members` are the callsigns of each arena a question to `ALL` asks (arenaMembers
+ * over the whole mailbox, as the participant summary reads them); by default, those of `messages`.
+ */
+export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], members: ReadonlyMap<string, ReadonlySet<string>> = arenaMembers(messages)): ExchangeBudget {
   const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
   let count = 0;
   // A reset restarts the count, never the debts: a question asked before the Handler spoke is still
@@ -70,13 +78,18 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: numbe
     }
     count++;
     if (m.expects_reply && count <= limit) {
-      const question: Owed = { from: m.from, to: m.to, arena: m.arena, replied: new Set() };
+      const owedBy = addressees(m, members).filter((t) => !isHandler(t));
+      const question: Owed = { from: m.from, to: m.to, arena: m.arena, owedBy, replied: new Set() };
       for (const r of early.get(m.id) ?? []) if (r.arena === m.arena && asks(question, r.from)) question.replied.add(r.from);
       owed.set(m.id, question);
     }
   }
   const limit = limitAt(null);
-  const open = [...owed.entries()].filter(([, o]) => !done(o)).map(([id]) => id);
+  // Done once every agent it asks has replied or, an open task claimed by another, stood down: a
+  // question to ALL stays owed while any callsign of its arena has not answered (README note 150).
+  const claimed = winningClaims(messages, new Map());
+  const done = (id: string, o: Owed): boolean => o.owedBy.every((t) => o.replied.has(t) || standsDown(o, claimed.get(id), t));
+  const open = [...owed.entries()].filter(([id, o]) => !done(id, o)).map(([id]) => id);
   const state: BudgetState = count < limit ? "open" : open.length > 0 ? "at-limit" : "blocked: exchange-budget";
   return { limit, count, state, owed: count >= limit ? open : [] };
 }

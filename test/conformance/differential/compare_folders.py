@@ -33,8 +33,9 @@ import generate_folders  # noqa: E402
 # (--break-same-sender), or settles a welcome that sorts before the hello it answers in a chain that
 # hello loses once walked (--break-crossed-late); or, reverting README note 142, lets a hello that
 # lost a crossing license no work with the callsigns it did not cross (--break-crossed-work); or
-# forgets the replies owed at a budget's limit, so a thread there reads blocked (--break-budget-state).
-PLANTED = {"--break-budget-state": "BUDGET_STATE", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
+# forgets the replies owed at a budget's limit, so a thread there reads blocked (--break-budget-state);
+# or, reverting README note 150, reads a question to ALL paid by any one callsign's reply (--break-budget-all).
+PLANTED = {"--break-budget-state": "BUDGET_STATE", "--break-budget-all": "BUDGET_ALL", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
            "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE",
            "--break-crossed-work": "CROSSED_WORK"}
 

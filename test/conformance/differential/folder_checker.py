@@ -903,7 +903,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             if (hid, pair) not in group_joined:
                 established[pair] = min(budget, established.get(pair, budget))
         for t in first_of_thread:
-            budgets[t] = thread_budget(count.get(t, 0), limit({"thread": t, "id": "~"}), dialogue.get(t, []), past_limit)
+            budgets[t] = thread_budget(count.get(t, 0), limit({"thread": t, "id": "~"}), dialogue.get(t, []), past_limit, arena_callsigns(messages))
     kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
     for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
@@ -913,13 +913,46 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     return findings
 
 
-def thread_budget(spent, cap, said, past_limit):
+def arena_callsigns(messages):
+    """Every agent callsign (NAME@arena) any message of the folder shows, a quarantined one's too (a
+    stranger's): who `ALL` asks is every callsign of its arena but the sender, not only the thread's."""
+    return {n for m in messages for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
+
+
+def addressed(m, everyone):
+    """The agents m addresses: those it names, or, to ALL, every callsign of its arena but its sender."""
+    return sorted(n for n in everyone - {m["from"]} if n.endswith("@" + m["arena"])) if "ALL" in m["to"] else agents(m["to"])
+
+
+def open_task_winners(msgs):
+    """An open task (section 8: "`to: [ALL]` plus FULL claim semantics; earliest valid causal claim
+    wins and others stand down"), read as core/mailbox/README.md decides ("An open task claimed by
+    another"): a FULL request to ALL, won by the earliest claim of `msgs` citing it inside its request,
+    in its arena, from another than the requester, that its claimant did not withdraw with a cancel
+    of its own citing it inside its request; every other recipient stands down. Task id -> winner."""
+    withdrawn = {x["reply_to"] for x in msgs if x["kind"] == "cancel" for c in msgs
+                 if c["id"] == x["reply_to"] and c["kind"] == "claim" and c["from"] == x["from"]
+                 and c["arena"] == x["arena"] and c["request_id"] == x["request_id"]}
+    winner = {}
+    for c in msgs:
+        q = next((x for x in msgs if x["id"] == c["reply_to"]), None) if c["kind"] == "claim" else None
+        if q is None or q["id"] in winner or c["id"] in withdrawn or q["kind"] != "request" or q["profile"] != "FULL" \
+                or "ALL" not in q["to"] or c["request_id"] != q["request_id"] or c["arena"] != q["arena"] \
+                or c["from"] == q["from"] or is_handler(c["from"]):
+            continue
+        winner[q["id"]] = c["from"]
+    return winner
+
+
+def thread_budget(spent, cap, said, past_limit, everyone):
     """A thread's exchange budget at its end (section 8: "At the limit, finish replies already owed
     by `expects_reply`, then mark that thread `blocked: exchange-budget`"): (state, count, limit).
     Below the limit it is open; at it, at-limit while a reply is still owed, else blocked. A reply
     is owed to a question sent within the budget (one past it is owed none, as for the finding)
-    by each agent it names, or, to ALL, by some callsign of its arena other than its sender, and
-    paid by an agent-to-agent message of that callsign citing it, wherever the clocks sort it; `said` holds the thread's
+    by each agent it names, or, to ALL, by each callsign of its arena other than its sender
+    (`everyone`, the folder's: "`to` assigns the obligation to respond", 8; README note 150), bar
+    those an open task's winning claim stood down, and paid by an agent-to-agent message of that
+    callsign citing it, wherever the clocks sort it; `said` holds the thread's
     agent-to-agent messages that speak for their senders (a stranger's among them: its word counts),
     a reset restarting the count, never the debts (README note 129)."""
     if "BUDGET_STATE" in FAULTS:
@@ -930,13 +963,17 @@ def thread_budget(spent, cap, said, past_limit):
     replied = {}
     for m in said:
         replied.setdefault(m["reply_to"], []).append(m)
+    winner = open_task_winners(said)
 
     def paid(q):
         # Wherever the clocks sort it: a reply sorting before its question (two machines) pays it too.
-        answers = [r for r in replied.get(q["id"], []) if r["arena"] == q["arena"]]
-        if "ALL" in q["to"]:
-            return any(r["from"] != q["from"] for r in answers)
-        return all(any(r["from"] == n for r in answers) for n in agents(q["to"]))
+        answers = {r["from"] for r in replied.get(q["id"], []) if r["arena"] == q["arena"]}
+        if "BUDGET_ALL" in FAULTS and "ALL" in q["to"]:
+            # Planted: the reading before README note 150, a question to ALL paid by any one callsign's reply.
+            return bool(answers - {q["from"]})
+        asked = addressed(q, everyone)
+        stood_down = {n for n in asked if q["id"] in winner and winner[q["id"]] != n}
+        return all(n in answers or n in stood_down for n in asked)
     owing = any(q["expects_reply"] is True and q["id"] not in past_limit and not paid(q) for q in said)
     return ("at-limit" if owing else "blocked", spent, cap)
 
@@ -951,12 +988,11 @@ def orphaned_threads(kept, claimed, messages):
     departing or departed. Only `kept` messages (no error quarantines them, no stranger's) count,
     as owing, paying, naming a participant or changing a status. `claimed` holds the names some
     claim held: a name nobody claimed is no participant of the lifecycle, so not departed either."""
-    # `ALL` names every callsign of its arena (but the sender) that any message of the folder shows,
-    # a quarantined one's too (a stranger's): the arena's callsigns, not the thread's.
-    everyone = {n for m in messages for n in [m["from"], *m["to"]] if n != "ALL" and not is_handler(n)}
+    # `ALL` names every callsign of its arena (but the sender) that any message of the folder shows.
+    everyone = arena_callsigns(messages)
 
     def recipients(m):
-        return sorted(n for n in everyone - {m["from"]} if n.endswith("@" + m["arena"])) if "ALL" in m["to"] else agents(m["to"])
+        return addressed(m, everyone)
 
     # The participant lifecycle at the end, in UUID order: a goodbye departs its sender (departing
     # or departed, neither active); a later resume of a returning name makes it active again.
@@ -969,22 +1005,7 @@ def orphaned_threads(kept, claimed, messages):
         elif m["kind"] == "resume" and gone.get(m["from"]) == "returning":
             del gone[m["from"]]
 
-    # An open task (section 8: "`to: [ALL]` plus FULL claim semantics; earliest valid causal claim
-    # wins and others stand down"), read as core/mailbox/README.md decides ("An open task claimed by
-    # another"): a FULL request to ALL, won by the earliest kept claim citing it inside its request,
-    # in its arena, from another than the requester, that its claimant did not withdraw with a kept
-    # cancel of its own citing it inside its request; every other recipient stands down.
-    withdrawn = {x["reply_to"] for x in kept if x["kind"] == "cancel" for c in kept
-                 if c["id"] == x["reply_to"] and c["kind"] == "claim" and c["from"] == x["from"]
-                 and c["arena"] == x["arena"] and c["request_id"] == x["request_id"]}
-    winner = {}
-    for c in kept:
-        q = next((x for x in kept if x["id"] == c["reply_to"]), None) if c["kind"] == "claim" else None
-        if q is None or q["id"] in winner or c["id"] in withdrawn or q["kind"] != "request" or q["profile"] != "FULL" \
-                or "ALL" not in q["to"] or c["request_id"] != q["request_id"] or c["arena"] != q["arena"] \
-                or c["from"] == q["from"] or is_handler(c["from"]):
-            continue
-        winner[q["id"]] = c["from"]
+    winner = open_task_winners(kept)
 
     def paid(q, name):
         if q["id"] in winner and winner[q["id"]] != name and "CLAIMS" not in FAULTS:
