@@ -75,20 +75,36 @@ export function benchThread(vocabulary: Vocabulary): void {
   const large = 1_000_000;
   for (let i = 0; i < 8; i++) run(small, vocabulary, true, false);
   const smallMemory = run(small, vocabulary, true, true);
-  const s = median(Array.from({ length: 21 }, () => run(small, vocabulary, true, false).ns));
+  const smalls = (count: number): number[] => Array.from({ length: count }, () => run(small, vocabulary, true, false).ns);
   const reading = median(Array.from({ length: 11 }, () => run(small, vocabulary, false, false).ns));
   // Three runs, the first also sampling memory: a major collection of a 200 MB heap lands in one
   // run and not another (two runs read 9.80 and 12.43 µs a line once), and their median drops it.
-  const larges = [run(large, vocabulary, true, true), run(large, vocabulary, true, false), run(large, vocabulary, true, false)];
-  const l = median(larges.map((r) => r.ns));
-  const ratio = l / s;
+  // Each is read against the 10,000-line runs just before and after it: this shared machine's
+  // speed moves over the half minute the runs take (under load, the runs just before one large
+  // run read 21.3 µs a line and those just after it 14.2), so sides measured apart, the 10,000-line
+  // runs all in one block first, compare that movement as much as the audit.
+  const bracket = 7;
+  const pairs: { large: Run; small: number; before: number; after: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = smalls(bracket);
+    const r = run(large, vocabulary, true, i === 0);
+    const after = smalls(bracket);
+    pairs.push({ large: r, small: median([...before, ...after]), before: median(before), after: median(after) });
+  }
+  const ratios = pairs.map((p) => p.large.ns / p.small);
+  const ratio = median(ratios);
+  const l = median(pairs.map((p) => p.large.ns));
+  const s = median(pairs.map((p) => p.small));
   const n = (x: number): string => x.toLocaleString("en");
   console.log(
     `check-thread (parseLine + createThreadAudit, streamed): ${ratio.toFixed(2)}x per line at ${n(large)} lines vs ${n(small)} ` +
       `(${formatNs(l)} vs ${formatNs(s)} per line, of which making and reading the line ${formatNs(reading)}; budget 1.3x, ${ratio <= 1.3 ? "within" : "OVER"})`,
   );
-  console.log(`  ${n(large)} lines: ${larges.map((r) => formatNs(r.ns)).join(", ")} per line in three runs (the median read); ${n(small)} lines: median of 21 runs after 8 to warm up`);
-  for (const [lines, r] of [[small, smallMemory], [large, larges[0] as Run]] as const) {
+  console.log(
+    `  ${n(large)} lines: three runs, ${pairs.map((p, i) => `${formatNs(p.large.ns)} against ${formatNs(p.small)} (${(ratios[i] as number).toFixed(2)}x; before ${formatNs(p.before)}, after ${formatNs(p.after)})`).join(", ")}; ` +
+      `each against the median of the ${2 * bracket} ${n(small)}-line runs just before and after it, after 8 to warm up; the median ratio read`,
+  );
+  for (const [lines, r] of [[small, smallMemory], [large, (pairs[0] as { large: Run }).large]] as const) {
     console.log(
       `  memory at ${n(lines)} lines (heap used + array buffers, above the start): peak ${mb(r.peak)}; ` +
         `kept by the audit and its report ${mb(r.retained)} for ${n(r.handoffs)} handoffs (${Math.round(r.retained / r.handoffs)} bytes a handoff)`,
