@@ -3,14 +3,13 @@
  * one more row fits: the rule sqlChallenges().put keeps over the table, with no storage of its own,
  * so the thread-clock differential's replay counts its challenges by the same rule.
  */
+import { within } from "./rows-held.js";
+import type { RowsHeld } from "./rows-held.js";
 import { rowBytes } from "./stored-bytes.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 
 /** How many challenges a thread holds, and the bytes of their ids and bodies. */
-export interface ChallengesHeld {
-  readonly rows: number;
-  readonly bytes: number;
-}
+export type ChallengesHeld = RowsHeld;
 
 /** A row's bytes as the bound counts them: its id's and its body's, in UTF-8. */
 export const challengeRowBytes = (handoff: string, body: string): number => rowBytes(handoff, body);
@@ -23,6 +22,5 @@ export const challengeRowBytes = (handoff: string, body: string): number => rowB
 export function challengesWith(held: ChallengesHeld, handoff: string, before: string | undefined, body: string, capacity: ThreadCapacity): ChallengesHeld | null {
   const rows = held.rows + (before === undefined ? 1 : 0);
   const bytes = held.bytes - (before === undefined ? 0 : challengeRowBytes(handoff, before)) + challengeRowBytes(handoff, body);
-  if ((rows > held.rows || bytes > held.bytes) && (rows > capacity.lines || bytes > capacity.bytes)) return null;
-  return { rows, bytes };
+  return within(held, { rows, bytes }, capacity);
 }

@@ -5,7 +5,8 @@
  */
 import { messageNumber } from "../../core/index.js";
 import type { Statement, StatementStore } from "../../core/index.js";
-import { statementsWith, within } from "./statements-held.js";
+import { within } from "./rows-held.js";
+import { statementsWith } from "./statements-held.js";
 import type { StatementsHeld } from "./statements-held.js";
 import type { ThreadCapacity } from "./thread-capacity.js";
 

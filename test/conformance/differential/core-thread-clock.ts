@@ -63,7 +63,8 @@ import { challengeOver, expectationsOf } from "../../../worker/thread/challenge-
 import { challengeRowBytes, challengesWith } from "../../../worker/thread/challenges-held.js";
 import { checkedDone, doneRow, readbackRow } from "../../../worker/thread/checked-rows.js";
 import type { CheckedDone } from "../../../worker/thread/checked-rows.js";
-import { statementsWith, within } from "../../../worker/thread/statements-held.js";
+import { within } from "../../../worker/thread/rows-held.js";
+import { statementsWith } from "../../../worker/thread/statements-held.js";
 import type { ChallengePart, ChallengeRequest } from "../../../worker/thread/challenge-over.js";
 import { carriedChallenge, profileDiffers, recordMismatch, unreadChallenge } from "../../../worker/thread/challenge-on-append.js";
 import { challengeRegistration } from "../../../worker/thread/challenge-registration.js";
