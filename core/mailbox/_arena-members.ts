@@ -21,7 +21,7 @@ export function arenaMembers(entries: readonly MailboxEntry[]): Map<string, Set<
 }
 
 /** The callsigns `e` addresses: those it names, or under ALL every member of its arena but its sender. */
-export function addressees(e: MailboxEnvelope, members: ReadonlyMap<string, ReadonlySet<string>>): readonly string[] {
+export function addressees(e: Pick<MailboxEnvelope, "from" | "to" | "arena">, members: ReadonlyMap<string, ReadonlySet<string>>): readonly string[] {
   return e.to.includes(ALL) ? [...(members.get(e.arena) ?? [])].filter((c) => c !== e.from) : e.to;
 }
 

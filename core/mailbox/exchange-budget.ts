@@ -31,8 +31,6 @@ interface Owed {
   readonly to: readonly string[];
   /** A callsign is a name within one arena (section 4): only that arena's callsigns owe or pay it. */
   readonly arena: string;
-  /** Who owes it a reply: the agents it names, or, to `ALL`, the callsigns of its arena but its sender. */
-  readonly owedBy: readonly string[];
   readonly replied: Set<string>;
 }
 
@@ -78,18 +76,18 @@ export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: numbe
     }
     count++;
     if (m.expects_reply && count <= limit) {
-      const owedBy = addressees(m, members).filter((t) => !isHandler(t));
-      const question: Owed = { from: m.from, to: m.to, arena: m.arena, owedBy, replied: new Set() };
+      const question: Owed = { from: m.from, to: m.to, arena: m.arena, replied: new Set() };
       for (const r of early.get(m.id) ?? []) if (r.arena === m.arena && asks(question, r.from)) question.replied.add(r.from);
       owed.set(m.id, question);
     }
   }
   const limit = limitAt(null);
-  // Done once every agent it asks has replied or, an open task claimed by another, stood down: a
-  // question to ALL stays owed while any callsign of its arena has not answered (README note 150).
+  if (count < limit) return { limit, count, state: "open", owed: [] };
+  // Done once every agent it asks (Handler seats never) has replied or, an open task claimed by
+  // another, stood down: a question to ALL stays owed while any callsign of its arena has not
+  // answered (README note 150). Read only for a thread at its limit.
   const claimed = winningClaims(messages, new Map());
-  const done = (id: string, o: Owed): boolean => o.owedBy.every((t) => o.replied.has(t) || standsDown(o, claimed.get(id), t));
+  const done = (id: string, o: Owed): boolean => addressees(o, members).every((t) => isHandler(t) || o.replied.has(t) || standsDown(o, claimed.get(id), t));
   const open = [...owed.entries()].filter(([id, o]) => !done(id, o)).map(([id]) => id);
-  const state: BudgetState = count < limit ? "open" : open.length > 0 ? "at-limit" : "blocked: exchange-budget";
-  return { limit, count, state, owed: count >= limit ? open : [] };
+  return { limit, count, state: open.length > 0 ? "at-limit" : "blocked: exchange-budget", owed: open };
 }
