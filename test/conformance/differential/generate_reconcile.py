@@ -310,8 +310,8 @@ def handshake(r, shakes, hello, welcome):
         return
     initiator, responder, arena = hello["sender"], welcome["sender"], hello["arena"]
     roll = shakes.random()
-    form = "exact" if roll < 0.7 else "counter" if roll < 0.82 else "unaccepted" if roll < 0.87 else \
-        "no-terms" if roll < 0.91 else "counter-back" if roll < 0.95 else "counter-as-accept"
+    form = "exact" if roll < 0.8 else "counter" if roll < 0.88 else "unaccepted" if roll < 0.91 else \
+        "no-terms" if roll < 0.94 else "counter-back" if roll < 0.97 else "counter-as-accept"
     budget = shakes.choice(COUNTER_BUDGETS)
     # Each answer after the welcome: (sender, terms, exchange_budget), each citing the one before.
     steps = []
@@ -334,7 +334,7 @@ def handshake(r, shakes, hello, welcome):
         # The proposer of the terms accepted acknowledges the acceptance.
         proposer = (initiator if form == "exact" else steps[-2][0] if len(steps) > 1 else responder)
         steps.append((proposer, "ack", None))
-    late = bool(steps) and shakes.random() < 0.25
+    late = bool(steps) and shakes.random() < 0.2
 
     def send(prev, sender, terms, budget):
         kind = "ack" if terms == "ack" else "state"
