@@ -610,12 +610,15 @@ def archive(case, msgs, quarantined):
     for folder, threads in folders.items():
         if len(threads) > 1:
             out.append(f"ARCHIVE_FOLDER_MIXED archive/{folder}/")
+    # Each UUID's first archived file, the files read once (not once per message).
+    first_archived = {}
+    for f in case["files"]:
+        if "archive" in f:
+            first_archived.setdefault(envelope(f["text"])["id"], f["archive"])
     archived_at = {}
     for i in sorted(msgs):
-        for f in case["files"]:
-            if "archive" in f and envelope(f["text"])["id"] == i:
-                archived_at.setdefault(msgs[i]["thread"], f["archive"])
-                break
+        if i in first_archived:
+            archived_at.setdefault(msgs[i]["thread"], first_archived[i])
     for t, folder in archived_at.items():
         spoken = [msgs[i] for i in sorted(msgs) if msgs[i]["thread"] == t and i not in quarantined]
         closes = [k for k, e in enumerate(spoken) if e["kind"] == "close"]
