@@ -296,7 +296,7 @@ def impostor_claims(draws, r, peers):
 COUNTER_BUDGETS = [30, 40, 50]
 
 
-def handshake(r, shakes, hello, welcome):
+def handshake(r, shakes, hello, welcome, pending=False):
     """The rest of a two-party handshake after `welcome` answered `hello` (section 6), drawn from
     `shakes` (none: an exact CORE accept, as before). Mostly the welcome accepts exactly; now and then
     it counters (a changed `exchange_budget`, or no `terms` at all) and the initiator accepts the
@@ -305,13 +305,16 @@ def handshake(r, shakes, hello, welcome):
     counter however labelled, the responder accepting it half the time), or never answers (the pair
     stays establishing). Under FULL the proposer of the terms accepted acknowledges the acceptance
     with an `ack` ("`hello -> welcome -> ack`"), now and then never. The message that would establish
-    is now and then sent late, after the room's work (r.late), so work before it is unlicensed."""
+    is now and then sent late, after the room's work (r.late), so work before it is unlicensed;
+    `pending`, it counters and its acceptance is late or never sent."""
     if shakes is None:
         return
     initiator, responder, arena = hello["sender"], welcome["sender"], hello["arena"]
     roll = shakes.random()
     form = "exact" if roll < 0.8 else "counter" if roll < 0.88 else "unaccepted" if roll < 0.91 else \
         "no-terms" if roll < 0.94 else "counter-back" if roll < 0.97 else "counter-as-accept"
+    if pending:
+        form = shakes.choice(["counter", "unaccepted"])
     budget = shakes.choice(COUNTER_BUDGETS)
     # Each answer after the welcome: (sender, terms, exchange_budget), each citing the one before.
     steps = []
@@ -334,7 +337,7 @@ def handshake(r, shakes, hello, welcome):
         # The proposer of the terms accepted acknowledges the acceptance.
         proposer = (initiator if form == "exact" else steps[-2][0] if len(steps) > 1 else responder)
         steps.append((proposer, "ack", None))
-    late = bool(steps) and shakes.random() < 0.2
+    late = bool(steps) and (pending or shakes.random() < 0.2)
 
     def send(prev, sender, terms, budget):
         kind = "ack" if terms == "ack" else "state"
@@ -364,7 +367,24 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
     r.other_arena = ARENA_OTHER_CASE if rng.random() < 0.3 else OTHER_ARENA
     other_arena = r.other_arena
     peers = PEERS[:rng.randint(1, 3)]
-    for p in peers:
+    # Now and then a peer's group hello to VEGA and the other peers, by name or to ALL (6, 8: "to"
+    # lists "named responders (or ALL)"), in place of every other handshake of the room: each
+    # responder's welcome opens a chain of its own (handshake(): a responder whose name is claimed by
+    # its welcome alone always welcomes), and VEGA and each other responder are a pair only from the message at which
+    # the group stands whole with both established (README note 132), so VEGA's work with them waits
+    # for every chain of the group.
+    group = shakes is not None and len(peers) >= 2 and shakes.random() < 0.15
+    if group:
+        host = shakes.choice(peers)
+        responders = [ME] + [q for q in peers if q != host]
+        hello = r.add(host, [ALL] if shakes.random() < 0.3 else list(responders), "hello", expects=True, rng=shakes)
+        shakes.shuffle(responders)
+        # Of three responders, now and then one other than VEGA keeps the group from standing whole
+        # (its chain countered and accepted late, or never) while VEGA and the other have established.
+        pending = shakes.choice([q for q in responders if q != ME]) if len(responders) > 2 and shakes.random() < 0.4 else None
+        for q in responders:
+            handshake(r, shakes, hello, r.add(q, [host], "welcome", parent=hello, rng=shakes), pending=q == pending)
+    for p in [] if group else peers:
         if rng.random() < 0.5:
             hello = r.add(ME, [p], "hello", expects=True)
             welcome = r.add(p, [ME], "welcome", parent=hello)
@@ -389,7 +409,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
             # VEGA's first work message cites the welcome: it acknowledges it (6), with a request of its own.
             r.add(ME, [p], "request", parent=welcome, request=uuid7(rng, r.ms), expects=rng.random() < 0.5)
     # The peers shake hands too, so a request to VEGA and another peer is valid work.
-    for k, p in enumerate(peers):
+    for k, p in enumerate([] if group else peers):
         for q in peers[k + 1:]:
             hello = r.add(p, [q], "hello", expects=True)
             handshake(r, shakes, hello, r.add(q, [p], "welcome", parent=hello))

@@ -125,7 +125,8 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # established anywhere in the folder, not only before it in UUID order; "counter-establishes" reads a
 # counter as an acceptance, "full-ack-unread" establishes a FULL chain at its acceptance, without the
 # third message, and "counter-as-accept-unread" reads an accept that changes the budget as an acceptance
-# (neither a counter nor quarantined) (reconcile_establishment.py).
+# (neither a counter nor quarantined); "group-not-whole" pairs two responders of a group hello once
+# both established, whether the group stood whole or not (reconcile_establishment.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -133,7 +134,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
-           "counter-as-accept-unread"]
+           "counter-as-accept-unread", "group-not-whole"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",

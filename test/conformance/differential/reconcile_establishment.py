@@ -39,6 +39,7 @@ hello's thread.
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
 same rule (its own, or the one on the table; section 8: default 20).
 """
+import folder_checker
 from folder_checker import DEFAULT_BUDGET, budget_of
 
 WORK = {"claim", "deliver", "reply", "ratify"}
@@ -72,8 +73,9 @@ def acknowledges(m, acceptance, proposer):
 
 
 def settle(hello, welcome, spoken, faults):
-    """The UUID that established the chain `welcome` opened (None while it is establishing), and the
-    answers in it labelled accept that changed a term (COUNTER_AS_ACCEPT). `spoken`: the messages
+    """(the UUID that established the chain `welcome` opened, the budget and profile it settled), or
+    None while it is establishing, and the answers in it labelled accept that changed a term
+    (COUNTER_AS_ACCEPT). `spoken`: the messages
     that speak for their senders, in UUID order. The planted faults: "counter-establishes" reads a
     counter as an acceptance, "full-ack-unread" establishes FULL at the acceptance, and
     "counter-as-accept-unread" reads an accept that changes the budget as the acceptance it says it is."""
@@ -86,9 +88,9 @@ def settle(hello, welcome, spoken, faults):
             answer["profile"] == table["profile"]
         if (answer["terms"] == "accept" and exact) or "counter-establishes" in faults:
             if table["profile"] != "FULL" or "full-ack-unread" in faults:
-                return answer["id"], miscounted
+                return (answer["id"], table["budget"], table["profile"]), miscounted
             ack = next((m for m in spoken if acknowledges(m, answer, table["from"])), None)
-            return (None if ack is None else ack["id"]), miscounted
+            return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
         if answer["terms"] == "accept":
             miscounted.add(answer["id"])
         table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
@@ -115,18 +117,44 @@ def handshakes(msgs, silent, opens_thread, faults=()):
                     not welcomed_before(b, a["from"], a["id"]):
                 void.add((b["id"], a["from"]))
     pairs, miscounted = {}, set()
+
+    def pair(arena, two, at):
+        key = (arena, frozenset(two))
+        pairs[key] = min(pairs.get(key, at), at)
+    # What folder_checker.group_pairs reads: each hello, its responders' first welcomes, the chains
+    # crossings took, and each established chain's (establishing UUID, budget, profile).
+    record = {"hellos": {h["id"]: h for h in hellos}, "welcomed": {}, "lost": void, "settled": {}}
     for h in hellos:
-        opened = set()
         for w in welcomes[h["id"]]:
-            if w["from"] in opened:
+            if w["from"] in record["welcomed"].setdefault(h["id"], {}):
                 continue
-            opened.add(w["from"])  # its chain's first answer; a chain a crossing took settles nothing
-            at, wrong = settle(h, w, spoken, faults)
+            record["welcomed"][h["id"]][w["from"]] = w["id"]  # its chain's first answer
+            settled, wrong = settle(h, w, spoken, faults)
             miscounted |= wrong
-            if at is not None and (h["id"], w["from"]) not in void:
-                key = (h["arena"], frozenset((h["from"], w["from"])))
-                pairs[key] = min(pairs.get(key, at), at)
+            if settled is not None and (h["id"], w["from"]) not in void:  # a chain a crossing took settles nothing
+                record["settled"][(h["id"], w["from"])] = settled
+                pair(h["arena"], (h["from"], w["from"]), settled[0])
+    # A group hello's responders are a pair from the message at which both are grouped (README note 132).
+    for (hid, two), (since, _, _) in group_pairs(record, faults).items():
+        pair(record["hellos"][hid]["arena"], two, since)
     return pairs, miscounted
+
+
+def group_pairs(record, faults):
+    """folder_checker.group_pairs (README note 132: a responder is grouped at the first message at or
+    after its establishment at which the group stands whole); the planted fault "group-not-whole"
+    pairs two responders once both established, whether the group stood whole or not."""
+    if "group-not-whole" not in faults:
+        return folder_checker.group_pairs(record)
+    out = {}
+    for hid, h in record["hellos"].items():
+        if h["to"] != ["ALL"] and len(folder_checker.agents(h["to"])) < 2:
+            continue
+        settled = sorted((n, at) for (k, n), (at, _, _) in record["settled"].items() if k == hid)
+        for i, (a, at_a) in enumerate(settled):
+            for b, at_b in settled[i + 1:]:
+                out[(hid, frozenset((a, b)))] = (max(at_a, at_b), None, None)
+    return out
 
 
 def work_before_established(msgs, silent, opens_thread, is_seat, pairs, faults=()):
