@@ -381,7 +381,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
         shakes.shuffle(responders)
         # Of three responders, now and then one other than VEGA keeps the group from standing whole
         # (its chain countered and accepted late, or never) while VEGA and the other have established.
-        pending = shakes.choice([q for q in responders if q != ME]) if len(responders) > 2 and shakes.random() < 0.4 else None
+        pending = shakes.choice([q for q in responders if q != ME]) if len(responders) > 2 and shakes.random() < 0.7 else None
         for q in responders:
             handshake(r, shakes, hello, r.add(q, [host], "welcome", parent=hello, rng=shakes), pending=q == pending)
     for p in [] if group else peers:
