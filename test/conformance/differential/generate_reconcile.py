@@ -1,9 +1,13 @@
 """Seeded reconciliation cases for the differential check of `reconcile` (the mailbox's sections 3, 7, 9).
 
-A case is one participant's view of a CORE room of 2 to 4 participants in one arena: the room
+A case is one participant's view of a room of 2 to 4 participants in one arena: the room
 shakes hands (the reconciling participant, VEGA, says hello to each peer or a peer says hello to
-it, and each hello is welcomed with an exact accept; now and then a peer that said hello asks at
-once, and VEGA answers before or after its welcome), then the peers send VEGA requests (expecting a
+it; now and then a peer that said hello asks at once, and VEGA answers before or after its
+welcome; now and then instead one peer's group hello to VEGA and the others, by name or to ALL),
+each hello welcomed with an exact accept mostly, else a counter (accepted, countered back, left
+open, or answered by an accept that changes the budget, COUNTER_AS_ACCEPT), the answer that would
+establish now and then sent after the room's work; now and then the whole case is FULL, every
+handshake then needing its third message, the `ack`, now and then never sent), then the peers send VEGA requests (expecting a
 reply or not) and proposals, and VEGA answers some of them with an exact causal reply (same
 `reply_to` and `request_id`) or an inexact one (another `request_id`). A requester may cancel its
 request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"

@@ -34,7 +34,11 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   (WORK_BEFORE_ESTABLISHED, section 6: "Until a thread is established, do not begin claimed work";
   core/mailbox/README.md, "The right to work outside a handshake's thread";
   reconcile_establishment.py): still its sender's word, so its answers are not PARENT_QUARANTINED,
-  but a reply found so is not the reply owed;
+  but a reply found so is not the reply owed; establishment is read through counters, FULL's third
+  message and group hellos there;
+- so is a handshake answer labelled `terms: accept` that changes the exchange budget on the table
+  (COUNTER_AS_ACCEPT, section 6: "Material is decided by effect, not by how the change is
+  labelled"), an error, read as the counter it is (reconcile_establishment.py);
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
 - a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is

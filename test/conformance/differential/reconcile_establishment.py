@@ -3,9 +3,9 @@ reconciliation needs it: such a message is quarantined, so a reply found so is n
 Written from the spec (section 6, "Establishment"; section 2, the profiles) and core/mailbox/README.md
 ("Conversation state": the handshake, "Material is decided by effect", "The right to work outside a
 handshake's thread", "Crossed hellos"), never from core/mailbox/*.ts. Modelled as the reconcile
-generator draws the room: two-party hellos, CORE or FULL, accepted exactly or countered (and the
-counter accepted, countered back or left open), crossings between two callsigns, work outside a
-hello's thread.
+generator draws the room: hellos to one responder or to several (by name or `ALL`), CORE or FULL,
+accepted exactly or countered (and the counter accepted, countered back or left open), crossings
+between two callsigns, work outside a hello's thread.
 
 - A hello that speaks for its sender and opens its thread puts its terms on the table (its exchange
   budget, default 20, and its profile) for the callsigns it names. A welcome that speaks for its
@@ -28,13 +28,19 @@ hello's thread.
   UUID becomes canonical"; core/mailbox/README.md: "only the canonical hello's handshake
   establishes", "a crossing is between the two who crossed").
 - An established chain establishes the pair of its two callsigns in its arena, from the message
-  that established it on.
+  that established it on. Each responder of a group hello has a chain of its own, and two
+  responders are a pair from the first message at or after both established at which the group
+  stands whole (every responder that welcomed by then established, every callsign the hello names
+  welcomed; README note 132, core/mailbox/README.md "the pairs a group settles among its responders
+  are monotonic"): folder_checker.group_pairs, that checker's reading of the same rule, over the
+  chains read here.
 - A `claim`, `deliver`, `reply` or `ratify` that speaks for its sender, not a Handler seat's, needs
   a pair established before it in UUID order between its sender and every agent it names (a
   Handler seat is no agent), and to `ALL` the sender in at least one pair of its arena; otherwise
   it is work before establishment. Work in a hello's own thread is judged by the pairs too: the
   generator draws none there, so the handshake's own rule for its thread is not modelled, nor are
-  group hellos, a `blocked` in a chain, or a second answer to one set of terms.
+  a `blocked` in a chain, a second answer to one set of terms, or a change of profile by a counter
+  (the generator's counters change the budget).
 
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
 same rule (its own, or the one on the table; section 8: default 20).
