@@ -5,7 +5,10 @@
 // named by `pod` or differing only in case, a name sent in from two or three loci or claimed by an
 // impostor's own hello or welcome (after the holder's claim, or sorting before it and keeping the
 // name, from a locus that may send other messages in the name too, whose answers may then be work before
-// establishment), refused files naming their arena by `pod`; now and then a Handler
+// establishment), refused files naming their arena by `pod`; handshakes countered (the counter accepted,
+// countered back, left open, or an accept that changes the budget), whole FULL cases whose handshakes
+// need the third message, a peer's group hello, their establishing answers now and then late or never
+// sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
@@ -37,6 +40,7 @@ describe("differential check of mailbox reconciliation", () => {
       "seat-handler-only", "unseen-in-arena-given",
       "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded", "held-once", "held-across-arenas",
       "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival", "establishment-any-time",
+      "counter-establishes", "full-ack-unread", "counter-as-accept-unread", "group-not-whole",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -45,11 +49,13 @@ describe("differential check of mailbox reconciliation", () => {
     // finds one unproven.
     expect(caught["correction-unchecked"]).toContain("code SUPERSESSION_UNPROVEN: core has");
     expect(caught["correction-any-arena"]).toContain("code SUPERSESSION_UNPROVEN: core has");
-    // A refused file of another arena kept in view (note 134): a disposition under its UUID is the
-    // participant's to the checker, DISPOSITION_NOT_ADDRESSED to the core.
-    expect(caught["anomaly-any-arena"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
-    // A Handler seat (HANDLER, HANDLER-<NAME>) owing replies as an agent does: the checker counts a reply open the core does not.
-    for (const fault of ["handler-owes", "seat-handler-only"]) expect(caught[fault]).toContain("counts.open_reply_count");
+    // A refused file of another arena kept in view (note 134): the checker counts it open, the core does not.
+    expect(caught["anomaly-any-arena"]).toContain("counts.anomaly_count");
+    // A Handler seat owing replies as an agent does: the checker counts a reply open the core does not.
+    expect(caught["handler-owes"]).toContain("counts.open_reply_count");
+    // HANDLER-<NAME> read as an agent: a reply to it needs a pair with it, so the checker reads it as
+    // work before establishment where the core reads a word to a Handler seat.
+    expect(caught["seat-handler-only"]).toContain("unestablished");
     // An arena given where the callsign is nobody, unsaid: the core says ARENA_FOREIGN.
     expect(caught["arena-foreign-unsaid"]).toContain("code ARENA_FOREIGN: core has");
     // A message from another locus, or answering another arena's, not quarantined.
@@ -58,10 +64,10 @@ describe("differential check of mailbox reconciliation", () => {
     for (const fault of ["all-by-name-only", "all-skips-seats"]) expect(caught[fault]).toContain("counts.addressed");
     // `pod` ignored: the core reads messages the checker does not; `pod` read over `arena`: messages of another
     // arena read as the room's (or the room's as another's);
-    // arenas compared without regard to case: a refused file of `crox-site` counted open as the room's.
+    // arenas compared without regard to case: the messages of `crox-site` counted as the room's.
     expect(caught["pod-unread"]).toContain("counts.messages");
     expect(caught["pod-over-arena"]).toContain("counts.messages");
-    expect(caught["arena-case-folded"]).toContain("counts.anomaly_count");
+    expect(caught["arena-case-folded"]).toContain("counts.messages");
     // A name held from two or three loci with only the first impostor held, or claims kept across arenas: the quarantine differs.
     for (const fault of ["held-once", "held-across-arenas"]) expect(caught[fault]).toContain("quarantine");
     // An impostor's own hello or welcome read as CALLSIGN_HELD: the core says CALLSIGN_COLLISION, a second claim.
@@ -73,10 +79,16 @@ describe("differential check of mailbox reconciliation", () => {
     // Work read as licensed by a pair established anywhere in the folder, not before it in UUID order: a reply
     // written before its pair was established is WORK_BEFORE_ESTABLISHED in the core (section 6), not in the checker.
     expect(caught["establishment-any-time"]).toContain("unestablished");
-    // A refused file's `pod` unread (README note 126): the checker keeps in view a file of another arena (a
-    // disposition under its UUID the core says is not addressed); a refused envelope's recipients and arena
-    // read: it sets aside a file that may be the participant's.
-    expect(caught["refused-pod-unread"]).toContain("code DISPOSITION_NOT_ADDRESSED: core has");
+    // A refused file's `pod` unread (README note 126): the checker keeps in view, and open, a file of another
+    // arena; a refused envelope's recipients and arena read: it sets aside a file that may be the participant's.
+    expect(caught["refused-pod-unread"]).toContain("code ANOMALY_OPEN: core lacks");
     expect(caught["refused-envelope-read"]).toContain("code ANOMALY_OPEN: core has");
+    // Establishment beyond an exact accept (section 6): a counter read as an acceptance, a FULL chain read as
+    // established without its third message (the ack), or two responders of a group hello paired before the
+    // group stood whole (README note 132): work the core says came before establishment is licensed to the
+    // checker. An accept that changes the budget read as an acceptance: the core quarantines it
+    // (COUNTER_AS_ACCEPT), the checker does not.
+    for (const fault of ["counter-establishes", "full-ack-unread", "group-not-whole"]) expect(caught[fault]).toContain("unestablished");
+    expect(caught["counter-as-accept-unread"]).toContain("quarantine");
   });
 });

@@ -73,7 +73,9 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-held-across-arenas": "held-across-arenas", "--break-collision-as-held": "collision-as-held",
           "--break-refused-pod-unread": "refused-pod-unread", "--break-refused-envelope-read": "refused-envelope-read",
           "--break-claims-by-arrival": "claims-by-arrival",
-          "--break-establishment": "establishment-any-time"}
+          "--break-establishment": "establishment-any-time", "--break-counter-establishment": "counter-establishes",
+          "--break-full-ack": "full-ack-unread", "--break-counter-as-accept": "counter-as-accept-unread",
+          "--break-group-whole": "group-not-whole"}
 
 
 def planted_caught(cases, core):

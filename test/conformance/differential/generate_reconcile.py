@@ -1,9 +1,13 @@
 """Seeded reconciliation cases for the differential check of `reconcile` (the mailbox's sections 3, 7, 9).
 
-A case is one participant's view of a CORE room of 2 to 4 participants in one arena: the room
+A case is one participant's view of a room of 2 to 4 participants in one arena: the room
 shakes hands (the reconciling participant, VEGA, says hello to each peer or a peer says hello to
-it, and each hello is welcomed with an exact accept; now and then a peer that said hello asks at
-once, and VEGA answers before or after its welcome), then the peers send VEGA requests (expecting a
+it; now and then a peer that said hello asks at once, and VEGA answers before or after its
+welcome; now and then instead one peer's group hello to VEGA and the others, by name or to ALL),
+each hello welcomed with an exact accept mostly, else a counter (accepted, countered back, left
+open, or answered by an accept that changes the budget, COUNTER_AS_ACCEPT), the answer that would
+establish now and then sent after the room's work; now and then the whole case is FULL, every
+handshake then needing its third message, the `ack`, now and then never sent), then the peers send VEGA requests (expecting a
 reply or not) and proposals, and VEGA answers some of them with an exact causal reply (same
 `reply_to` and `request_id`) or an inexact one (another `request_id`). A requester may cancel its
 request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"
@@ -132,15 +136,22 @@ class Room:
 
 
 def render(m, parent_name):
-    lines = ["---", f"tags: [agent-mailbox, {m['arena'].lower()}]", "meta:", "  mailbox:", "    version: 1", "    profile: CORE",
+    lines = ["---", f"tags: [agent-mailbox, {m['arena'].lower()}]", "meta:", "  mailbox:", "    version: 1", f"    profile: {m.get('profile', 'CORE')}",
              f"    id: {m['id']}", f"    thread: {m['thread']}", f"    request_id: {m['request']}",
              f"    from: {m['sender']}", f"    to: [{', '.join(m['to'])}]", f"    kind: {m['kind']}",
              f"    reply_to: {m['parent'] or ''}".rstrip(), f"    expects_reply: {'true' if m['expects'] else 'false'}",
              *([f"    pod: {m['arena']}"] if m.get("alias") == "pod" else [f"    arena: {m['arena']}"] + ([f"    pod: {m['pod']}"] if m.get("alias") == "both" else [])),
              f"    machine: {m.get('machine', m['sender'] + '-BOX')}", f"    root: {m.get('root', ROOT)}",
              "    transport: local"]
-    if m["kind"] == "welcome":
-        lines.append("    terms: accept")
+    if m.get("profile") == "FULL":
+        # FULL needs a session and a sequence (4: "Session identifier: ... required in FULL").
+        lines += [f"    session: {m['sender']}-{m.get('machine', m['sender'] + '-BOX')}-session", f"    seq: {m['seq']}"]
+    # A welcome accepts exactly unless drawn otherwise (`terms` None: a welcome naming no terms).
+    terms = m.get("terms", "accept" if m["kind"] == "welcome" else None)
+    if terms is not None:
+        lines.append(f"    terms: {terms}")
+    if m.get("budget") is not None:
+        lines.append(f"    exchange_budget: {m['budget']}")
     if m.get("correction") is not None:
         lines += ["    correction:"] + [f"      {k}: {v}" for k, v in m["correction"].items()]
     lines.append("---")
@@ -284,21 +295,104 @@ def impostor_claims(draws, r, peers):
         r.add(victim, [ME], "welcome", parent=hello, arena=where, rng=draws)  # the holder's own welcome
 
 
-def room(rng, seat=None, elsewhere=0.15, draws=None):
+# Exchange budgets a counter names: looser than the default 20, so no thread of the room reaches its
+# limit (the budget is not compared here) while the counter still changes a material term (6).
+COUNTER_BUDGETS = [30, 40, 50]
+
+
+def handshake(r, shakes, hello, welcome, pending=False):
+    """The rest of a two-party handshake after `welcome` answered `hello` (section 6), drawn from
+    `shakes` (none: an exact CORE accept, as before). Mostly the welcome accepts exactly; now and then
+    it counters (a changed `exchange_budget`, or no `terms` at all) and the initiator accepts the
+    counter with a `state` carrying `terms: accept` ("a causal acceptance of the counter"), counters
+    back (the responder then accepting), accepts while changing the budget (COUNTER_AS_ACCEPT: a
+    counter however labelled, the responder accepting it half the time), or never answers (the pair
+    stays establishing). Under FULL the proposer of the terms accepted acknowledges the acceptance
+    with an `ack` ("`hello -> welcome -> ack`"), now and then never. The message that would establish
+    is now and then sent late, after the room's work (r.late), so work before it is unlicensed;
+    `pending`, it counters and its acceptance is late or never sent."""
+    if shakes is None:
+        return
+    initiator, responder, arena = hello["sender"], welcome["sender"], hello["arena"]
+    roll = shakes.random()
+    form = "exact" if roll < 0.8 else "counter" if roll < 0.88 else "unaccepted" if roll < 0.91 else \
+        "no-terms" if roll < 0.94 else "counter-back" if roll < 0.97 else "counter-as-accept"
+    if pending:
+        form = shakes.choice(["counter", "unaccepted"])
+    budget = shakes.choice(COUNTER_BUDGETS)
+    # Each answer after the welcome: (sender, terms, exchange_budget), each citing the one before.
+    steps = []
+    if form != "exact":
+        welcome["terms"] = None if form == "no-terms" else "counter"
+        welcome["budget"] = None if form == "no-terms" and shakes.random() < 0.5 else budget
+    restated = lambda b: b if shakes.random() < 0.5 else None  # an acceptance restating the budget or naming none
+    if form in ("counter", "no-terms"):
+        steps.append((initiator, "accept", restated(welcome["budget"])))
+    elif form == "counter-back":
+        back = budget + 10
+        steps += [(initiator, "counter", back), (responder, "accept", restated(back))]
+    elif form == "counter-as-accept":
+        changed = budget + 5
+        steps.append((initiator, "accept", changed))
+        if shakes.random() < 0.5:
+            steps.append((responder, "accept", restated(changed)))
+    accepted = form in ("exact", "counter", "no-terms", "counter-back") or len(steps) == 2
+    if r.profile == "FULL" and accepted and shakes.random() > 0.06:
+        # The proposer of the terms accepted acknowledges the acceptance.
+        proposer = (initiator if form == "exact" else steps[-2][0] if len(steps) > 1 else responder)
+        steps.append((proposer, "ack", None))
+    late = bool(steps) and (pending or shakes.random() < 0.2)
+
+    def send(prev, sender, terms, budget):
+        kind = "ack" if terms == "ack" else "state"
+        m = r.add(sender, [initiator if sender == responder else responder], kind, parent=prev, arena=arena, rng=shakes)
+        if kind == "state":
+            m["terms"], m["budget"] = terms, budget
+        return m
+    prev = welcome
+    for k, (sender, terms, b) in enumerate(steps):
+        if late and k == len(steps) - 1:
+            r.late.append(lambda prev=prev, sender=sender, terms=terms, b=b: send(prev, sender, terms, b))
+        else:
+            prev = send(prev, sender, terms, b)
+
+
+def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
     """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
     `elsewhere`: how likely the second room in another arena is; `draws`, the stream of the later
     draws (impostors' own claims)."""
     r = Room(rng)
+    # Now and then the whole case is FULL (every message, so no CORE message downgrades a FULL pair).
+    r.profile = "FULL" if shakes is not None and shakes.random() < 0.12 else "CORE"
+    r.late = []  # the establishing answers sent after the room's work (handshake())
     r.anomaly_fix = None
     r.other_room = False
     # The second room's arena: another name mostly, now and then this one in lower case (another arena too).
     r.other_arena = ARENA_OTHER_CASE if rng.random() < 0.3 else OTHER_ARENA
     other_arena = r.other_arena
     peers = PEERS[:rng.randint(1, 3)]
-    for p in peers:
+    # Now and then a peer's group hello to VEGA and the other peers, by name or to ALL (6, 8: "to"
+    # lists "named responders (or ALL)"), in place of every other handshake of the room: each
+    # responder's welcome opens a chain of its own (handshake(): a responder whose name is claimed by
+    # its welcome alone always welcomes), and VEGA and each other responder are a pair only from the message at which
+    # the group stands whole with both established (README note 132), so VEGA's work with them waits
+    # for every chain of the group.
+    group = shakes is not None and len(peers) >= 2 and shakes.random() < 0.15
+    if group:
+        host = shakes.choice(peers)
+        responders = [ME] + [q for q in peers if q != host]
+        hello = r.add(host, [ALL] if shakes.random() < 0.3 else list(responders), "hello", expects=True, rng=shakes)
+        shakes.shuffle(responders)
+        # Of three responders, now and then one other than VEGA keeps the group from standing whole
+        # (its chain countered and accepted late, or never) while VEGA and the other have established.
+        pending = shakes.choice([q for q in responders if q != ME]) if len(responders) > 2 and shakes.random() < 0.7 else None
+        for q in responders:
+            handshake(r, shakes, hello, r.add(q, [host], "welcome", parent=hello, rng=shakes), pending=q == pending)
+    for p in [] if group else peers:
         if rng.random() < 0.5:
             hello = r.add(ME, [p], "hello", expects=True)
-            r.add(p, [ME], "welcome", parent=hello)
+            welcome = r.add(p, [ME], "welcome", parent=hello)
+            handshake(r, shakes, hello, welcome)
         else:
             hello = r.add(p, [ME], "hello", expects=True)
             if draws is not None and draws.random() < 0.1:
@@ -309,20 +403,20 @@ def room(rng, seat=None, elsewhere=0.15, draws=None):
                 early = draws.random() < 0.5
                 if early:
                     r.add(ME, [p], "reply", parent=ask, rng=draws)
-                r.add(ME, [p], "welcome", parent=hello)
+                handshake(r, shakes, hello, r.add(ME, [p], "welcome", parent=hello))
                 if not early:
                     r.add(ME, [p], "reply", parent=ask, rng=draws)
             else:
-                r.add(ME, [p], "welcome", parent=hello)
+                handshake(r, shakes, hello, r.add(ME, [p], "welcome", parent=hello))
             continue
         if rng.random() < 0.3:
             # VEGA's first work message cites the welcome: it acknowledges it (6), with a request of its own.
-            r.add(ME, [p], "request", parent=r.msgs[-1], request=uuid7(rng, r.ms), expects=rng.random() < 0.5)
+            r.add(ME, [p], "request", parent=welcome, request=uuid7(rng, r.ms), expects=rng.random() < 0.5)
     # The peers shake hands too, so a request to VEGA and another peer is valid work.
-    for k, p in enumerate(peers):
+    for k, p in enumerate([] if group else peers):
         for q in peers[k + 1:]:
             hello = r.add(p, [q], "hello", expects=True)
-            r.add(q, [p], "welcome", parent=hello)
+            handshake(r, shakes, hello, r.add(q, [p], "welcome", parent=hello))
     for _ in range(rng.randint(1, 6)):
         p = rng.choice(peers)
         others = [q for q in peers if q != p]
@@ -373,12 +467,16 @@ def room(rng, seat=None, elsewhere=0.15, draws=None):
             close = r.add(p, [ME], "close", parent=r.msgs[-1] if r.msgs[-1]["thread"] == req["thread"] else req, expects=True)
             if rng.random() < 0.8:
                 r.add(ME, [p], "ack", parent=close)
+    # The establishing answers drawn late: the work above came before them.
+    for send in r.late:
+        send()
+    r.late = []
     if rng.random() < elsewhere:
         # A second room in another arena, where VEGA and LYRA are other ledgers' callsigns: none of
         # it is addressed to the VEGA reconciled, nor its evidence.
         r.other_room = True
         hello = r.add(ME, ["LYRA"], "hello", expects=True, arena=other_arena)
-        r.add("LYRA", [ME], "welcome", parent=hello, arena=other_arena)
+        handshake(r, shakes, hello, r.add("LYRA", [ME], "welcome", parent=hello, arena=other_arena))
         ask = r.add("LYRA", [ME], "request", expects=True, arena=other_arena)
         if rng.random() < 0.5:
             r.add(ME, ["LYRA"], "reply", parent=ask, arena=other_arena)
@@ -464,6 +562,8 @@ def room(rng, seat=None, elsewhere=0.15, draws=None):
         roll = rng.random()
         fix["correction"] = {"original": anomaly_id if roll < 0.45 else "anomaly-0.md" if roll < 0.65 else "anomaly-0" if roll < 0.8 else uuid7(rng, r.ms)}
         r.anomaly_fix = {"id": anomaly_id, "ask": ask, "fix": fix}
+    for send in r.late:
+        send()  # the other room's, late (before anyone there retires)
     if r.other_room and rng.random() < 0.3:
         # The other arena's LYRA retires there, after all it sent there: this arena's LYRA is
         # another callsign (8: "final retires the callsign permanently in that arena").
@@ -475,6 +575,13 @@ def room(rng, seat=None, elsewhere=0.15, draws=None):
         for m in r.msgs:
             if m["sender"] == "LYRA" and m["arena"] == other_arena and "machine" not in m:
                 m["machine"] = "LYRA-LAB"
+    if r.profile == "FULL":
+        # Every message FULL, each with a sequence per sender and thread in its arena (4).
+        seqs = {}
+        for m in r.msgs:
+            key = (m["arena"], m["sender"], m["thread"])
+            seqs[key] = m["seq"] = seqs.get(key, 0) + 1
+            m["profile"] = "FULL"
     return peers, r
 
 
@@ -531,7 +638,7 @@ def tidy_transition(rng, m, msgs, now, me=ME):
     return transition(rng, m, msgs, now, me)
 
 
-def case(rng, draws=None):
+def case(rng, draws=None, shakes=None):
     # Who reconciles, in which arena: VEGA in the room's arena mostly; now and then the Handler
     # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
     # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
@@ -541,7 +648,7 @@ def case(rng, draws=None):
     # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
     owner = who if who == ME or who.startswith("HANDLER") else ME
     # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
-    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15, draws=draws)
+    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15, draws=draws, shakes=shakes)
     msgs = r.msgs
     now = r.ms + 60_000
     # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
@@ -711,8 +818,10 @@ def cases(count, seed):
     # cases before the first that has an impostor are drawn as before (after it, the case's other
     # draws run over more messages, and the cases differ).
     draws = random.Random(f"{seed} draws")
+    # The handshakes' terms (counters, FULL), from a stream of their own too.
+    shakes = random.Random(f"{seed} handshakes")
     for _ in range(count):
-        yield case(rng, draws)
+        yield case(rng, draws, shakes)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,11 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   (WORK_BEFORE_ESTABLISHED, section 6: "Until a thread is established, do not begin claimed work";
   core/mailbox/README.md, "The right to work outside a handshake's thread";
   reconcile_establishment.py): still its sender's word, so its answers are not PARENT_QUARANTINED,
-  but a reply found so is not the reply owed;
+  but a reply found so is not the reply owed; establishment is read through counters, FULL's third
+  message and group hellos there;
+- so is a handshake answer labelled `terms: accept` that changes the exchange budget on the table
+  (COUNTER_AS_ACCEPT, section 6: "Material is decided by effect, not by how the change is
+  labelled"), an error, read as the counter it is (reconcile_establishment.py);
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
   it is "an exact independently valid record identifying what supersedes what" (3);
 - a reply owed to a requester that retired with `re-entry: final` is for the Handler: the action is
@@ -80,7 +84,7 @@ Readings followed where the spec leaves a choice (README conformance notes, core
 """
 import re
 
-from reconcile_establishment import answers_as_addressed, work_before_established
+from reconcile_establishment import answers_as_addressed, handshakes, work_before_established
 
 ME_KINDS_ROOT = {"hello", "resume"}
 TERMINAL = {"acted", "replied", "no-reply-required", "rejected-scope", "superseded-by-correction"}
@@ -122,14 +126,19 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "refused-envelope-read" reads the recipients and arena of a refused file whose envelope is refused;
 # "claims-by-arrival" walks the claims in the order the files are listed, not by UUID, so a late
 # earlier claim does not take the name; "establishment-any-time" reads work as licensed by a pair
-# established anywhere in the folder, not only before it in UUID order.
+# established anywhere in the folder, not only before it in UUID order; "counter-establishes" reads a
+# counter as an acceptance, "full-ack-unread" establishes a FULL chain at its acceptance, without the
+# third message, and "counter-as-accept-unread" reads an accept that changes the budget as an acceptance
+# (neither a counter nor quarantined); "group-not-whole" pairs two responders of a group hello once
+# both established, whether the group stood whole or not (reconcile_establishment.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
            "unseen-in-arena-given", "every-arena", "held-unread", "parent-arena-unread",
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
-           "claims-by-arrival", "establishment-any-time"]
+           "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
+           "counter-as-accept-unread", "group-not-whole"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -166,6 +175,8 @@ def envelope(text):
     return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
             "expects": fields["expects_reply"] == "true", "arena": arena, "body": body, "terms": fields.get("terms"),
+            "profile": fields.get("profile", "CORE"),
+            "exchange_budget": int(fields["exchange_budget"]) if fields.get("exchange_budget", "").isdigit() else None,
             "locus": (fields["machine"], fields["root"])}
 
 
@@ -322,8 +333,13 @@ def check(case):
     # Work before its sender and addressees had an established pair (section 6; core/mailbox/README.md,
     # "The right to work outside a handshake's thread"): WORK_BEFORE_ESTABLISHED, its sender's word
     # but quarantined, so a reply found so is not the reply owed (reconcile_establishment.py).
-    unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, anytime="establishment-any-time" in FAULTS)
+    pairs, counters_as_accepts = handshakes(msgs, unheard, opens_thread, FAULTS)
+    unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, pairs, FAULTS)
     quarantined |= unestablished
+    # An answer labelled accept that changes a material term is a counter however labelled, an error
+    # (COUNTER_AS_ACCEPT, 6: "it may not counter *and* declare established"), so quarantined; it is
+    # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter.
+    quarantined |= counters_as_accepts
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
@@ -599,12 +615,15 @@ def archive(case, msgs, quarantined):
     for folder, threads in folders.items():
         if len(threads) > 1:
             out.append(f"ARCHIVE_FOLDER_MIXED archive/{folder}/")
+    # Each UUID's first archived file, the files read once (not once per message).
+    first_archived = {}
+    for f in case["files"]:
+        if "archive" in f:
+            first_archived.setdefault(envelope(f["text"])["id"], f["archive"])
     archived_at = {}
     for i in sorted(msgs):
-        for f in case["files"]:
-            if "archive" in f and envelope(f["text"])["id"] == i:
-                archived_at.setdefault(msgs[i]["thread"], f["archive"])
-                break
+        if i in first_archived:
+            archived_at.setdefault(msgs[i]["thread"], first_archived[i])
     for t, folder in archived_at.items():
         spoken = [msgs[i] for i in sorted(msgs) if msgs[i]["thread"] == t and i not in quarantined]
         closes = [k for k, e in enumerate(spoken) if e["kind"] == "close"]

@@ -1,27 +1,52 @@
 """Which work is done before its sender and addressees were established (WORK_BEFORE_ESTABLISHED), as
 reconciliation needs it: such a message is quarantined, so a reply found so is not the reply owed.
-Written from the spec (section 6, "Establishment") and core/mailbox/README.md ("Conversation
-state": the handshake, "The right to work outside a handshake's thread", "Crossed hellos"), never
-from core/mailbox/*.ts. Modelled as the reconcile generator draws the room: two-party CORE hellos
-welcomed with an exact accept, crossings between two callsigns, work outside a hello's thread.
+Written from the spec (section 6, "Establishment"; section 2, the profiles) and core/mailbox/README.md
+("Conversation state": the handshake, "Material is decided by effect", "The right to work outside a
+handshake's thread", "Crossed hellos"), never from core/mailbox/*.ts. Modelled as the reconcile
+generator draws the room: hellos to one responder or to several (by name or `ALL`), CORE or FULL,
+accepted exactly or countered (and the counter accepted, countered back or left open), crossings
+between two callsigns, work outside a hello's thread.
 
-- A hello that speaks for its sender and opens its thread proposes terms to the callsigns it names;
-  a welcome that speaks for its sender and answers it as addressed (from a callsign it names, or any
-  to `ALL`; to its initiator or `ALL`; in its arena) with `terms: accept` establishes that chain at
-  the welcome ("`hello -> welcome` establishes", 6). A welcome that counters establishes nothing;
-  the acceptance of a counter is not modelled (the generator draws none), so such a chain stays open.
+- A hello that speaks for its sender and opens its thread puts its terms on the table (its exchange
+  budget, default 20, and its profile) for the callsigns it names. A welcome that speaks for its
+  sender and answers it as addressed (from a callsign it names, or any to `ALL`; to its initiator or
+  `ALL`; in its arena) opens that responder's chain and answers those terms.
+- An answer accepts the terms on the table when it carries `terms: accept` and changes no material
+  term the envelope shows (the budget, the profile: "Material is decided by effect, not by how the
+  change is labelled", 6). Anything else counters ("a `welcome` that counters settles neither"): a
+  welcome naming no terms, `terms: counter`, or an accept that changes a term (COUNTER_AS_ACCEPT,
+  an error, so quarantined, but read as the counter it is), and its terms go on the table. The other
+  party then answers them with a causal message citing them, from it, to the counter's sender (or
+  `ALL`), in the arena, carrying `terms` ("the initiator sends a causal acceptance of the counter").
+- CORE: the chain is established at the acceptance ("`hello -> welcome` establishes"; after a
+  counter, at its acceptance). FULL: at the FULL `ack` of the acceptance from the party whose terms
+  were accepted, to the acceptor ("`hello -> welcome -> ack` establishes. No claimed work begins
+  before the third message"). A chain never accepted stays establishing.
 - Two such hellos of one arena from different senders, each addressing the other, neither welcomed
   by the other's sender before the other was sent, crossed: the smaller UUID is canonical and the
   other keeps no chain with the callsign it crossed (6: "the lexicographically smaller root message
   UUID becomes canonical"; core/mailbox/README.md: "only the canonical hello's handshake
   establishes", "a crossing is between the two who crossed").
-- An established chain establishes the pair of its two callsigns in its arena, from the welcome on.
+- An established chain establishes the pair of its two callsigns in its arena, from the message
+  that established it on. Each responder of a group hello has a chain of its own, and two
+  responders are a pair from the first message at or after both established at which the group
+  stands whole (every responder that welcomed by then established, every callsign the hello names
+  welcomed; README note 132, core/mailbox/README.md "the pairs a group settles among its responders
+  are monotonic"): folder_checker.group_pairs, that checker's reading of the same rule, over the
+  chains read here.
 - A `claim`, `deliver`, `reply` or `ratify` that speaks for its sender, not a Handler seat's, needs
   a pair established before it in UUID order between its sender and every agent it names (a
   Handler seat is no agent), and to `ALL` the sender in at least one pair of its arena; otherwise
   it is work before establishment. Work in a hello's own thread is judged by the pairs too: the
-  generator draws none there, so the handshake's own rule for its thread is not modelled.
+  generator draws none there, so the handshake's own rule for its thread is not modelled, nor are
+  a `blocked` in a chain, a second answer to one set of terms, or a change of profile by a counter
+  (the generator's counters change the budget).
+
+The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
+same rule (its own, or the one on the table; section 8: default 20).
 """
+import folder_checker
+from folder_checker import DEFAULT_BUDGET, budget_of
 
 WORK = {"claim", "deliver", "reply", "ratify"}
 
@@ -39,11 +64,54 @@ def answers_as_addressed(w, hello):
         addresses_name(w, hello["from"]) and w["arena"] == hello["arena"]
 
 
-def established_pairs(msgs, silent, opens_thread):
-    """(arena, frozenset of two callsigns) -> the UUID of the first message that established the pair."""
+def answers_terms(m, table):
+    """Whether m answers the terms on the table after a counter: it cites them, from the party they
+    await, to their proposer (or ALL), in their arena, accepting or countering them (`terms`)."""
+    return m["reply_to"] == table["id"] and m["from"] == table["awaits"] and addresses_name(m, table["from"]) and \
+        m["arena"] == table["arena"] and m["terms"] in ("accept", "counter")
+
+
+def acknowledges(m, acceptance, proposer):
+    """Whether m is FULL's third message for `acceptance`: a FULL `ack` citing it, from the party whose
+    terms it accepted, to the acceptor (or ALL), in its arena."""
+    return m["kind"] == "ack" and m["profile"] == "FULL" and m["reply_to"] == acceptance["id"] and m["from"] == proposer and \
+        addresses_name(m, acceptance["from"]) and m["arena"] == acceptance["arena"]
+
+
+def settle(hello, welcome, spoken, faults):
+    """(the UUID that established the chain `welcome` opened, the budget and profile it settled), or
+    None while it is establishing, and the answers in it labelled accept that changed a term
+    (COUNTER_AS_ACCEPT). `spoken`: the messages
+    that speak for their senders, in UUID order. The planted faults: "counter-establishes" reads a
+    counter as an acceptance, "full-ack-unread" establishes FULL at the acceptance, and
+    "counter-as-accept-unread" reads an accept that changes the budget as the acceptance it says it is."""
+    table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
+             "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"]}
+    miscounted = set()
+    answer = welcome
+    while answer is not None:
+        exact = (budget_of(answer, table["budget"]) == table["budget"] or "counter-as-accept-unread" in faults) and \
+            answer["profile"] == table["profile"]
+        if (answer["terms"] == "accept" and exact) or "counter-establishes" in faults:
+            if table["profile"] != "FULL" or "full-ack-unread" in faults:
+                return (answer["id"], table["budget"], table["profile"]), miscounted
+            ack = next((m for m in spoken if acknowledges(m, answer, table["from"])), None)
+            return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
+        if answer["terms"] == "accept":
+            miscounted.add(answer["id"])
+        table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
+                 "budget": budget_of(answer, table["budget"]), "profile": answer["profile"]}
+        answer = next((m for m in spoken if answers_terms(m, table)), None)
+    return None, miscounted
+
+
+def handshakes(msgs, silent, opens_thread, faults=()):
+    """(the pairs: (arena, frozenset of two callsigns) -> the UUID of the first message that
+    established the pair, the answers that are COUNTER_AS_ACCEPT)."""
     speaking = lambda e: e["id"] not in silent
-    hellos = [msgs[i] for i in sorted(msgs) if msgs[i]["kind"] == "hello" and speaking(msgs[i]) and opens_thread(msgs[i])]
-    welcomes = {h["id"]: [msgs[i] for i in sorted(msgs) if speaking(msgs[i]) and answers_as_addressed(msgs[i], h)] for h in hellos}
+    spoken = [msgs[i] for i in sorted(msgs) if speaking(msgs[i])]
+    hellos = [e for e in spoken if e["kind"] == "hello" and opens_thread(e)]
+    welcomes = {h["id"]: [e for e in spoken if answers_as_addressed(e, h)] for h in hellos}
 
     def welcomed_before(h, by, before):
         return any(w["from"] == by and w["id"] < before for w in welcomes[h["id"]])
@@ -54,25 +122,53 @@ def established_pairs(msgs, silent, opens_thread):
                     addresses_name(b, a["from"]) and not welcomed_before(a, b["from"], b["id"]) and \
                     not welcomed_before(b, a["from"], a["id"]):
                 void.add((b["id"], a["from"]))
-    pairs = {}
+    pairs, miscounted = {}, set()
+
+    def pair(arena, two, at):
+        key = (arena, frozenset(two))
+        pairs[key] = min(pairs.get(key, at), at)
+    # What folder_checker.group_pairs reads: each hello, its responders' first welcomes, the chains
+    # crossings took, and each established chain's (establishing UUID, budget, profile).
+    record = {"hellos": {h["id"]: h for h in hellos}, "welcomed": {}, "lost": void, "settled": {}}
     for h in hellos:
-        settled = set()
         for w in welcomes[h["id"]]:
-            if w["from"] in settled or (h["id"], w["from"]) in void:
+            if w["from"] in record["welcomed"].setdefault(h["id"], {}):
                 continue
-            settled.add(w["from"])  # its chain's first answer: an exact accept establishes, a counter not
-            if w.get("terms") == "accept":
-                key = (h["arena"], frozenset((h["from"], w["from"])))
-                pairs[key] = min(pairs.get(key, w["id"]), w["id"])
-    return pairs
+            record["welcomed"][h["id"]][w["from"]] = w["id"]  # its chain's first answer
+            settled, wrong = settle(h, w, spoken, faults)
+            miscounted |= wrong
+            if settled is not None and (h["id"], w["from"]) not in void:  # a chain a crossing took settles nothing
+                record["settled"][(h["id"], w["from"])] = settled
+                pair(h["arena"], (h["from"], w["from"]), settled[0])
+    # A group hello's responders are a pair from the message at which both are grouped (README note 132).
+    for (hid, two), (since, _, _) in group_pairs(record, faults).items():
+        pair(record["hellos"][hid]["arena"], two, since)
+    return pairs, miscounted
 
 
-def work_before_established(msgs, silent, opens_thread, is_seat, anytime=False):
+def group_pairs(record, faults):
+    """folder_checker.group_pairs (README note 132: a responder is grouped at the first message at or
+    after its establishment at which the group stands whole); the planted fault "group-not-whole"
+    pairs two responders once both established, whether the group stood whole or not."""
+    if "group-not-whole" not in faults:
+        return folder_checker.group_pairs(record)
+    out = {}
+    for hid, h in record["hellos"].items():
+        if h["to"] != ["ALL"] and len(folder_checker.agents(h["to"])) < 2:
+            continue
+        settled = sorted((n, at) for (k, n), (at, _, _) in record["settled"].items() if k == hid)
+        for i, (a, at_a) in enumerate(settled):
+            for b, at_b in settled[i + 1:]:
+                out[(hid, frozenset((a, b)))] = (max(at_a, at_b), None, None)
+    return out
+
+
+def work_before_established(msgs, silent, opens_thread, is_seat, pairs, faults=()):
     """The UUIDs of the work that no pair established before it licenses. `silent`: the messages that
-    do not speak for their senders; `is_seat`: whether a callsign is a Handler seat; `anytime` (the
-    planted fault `establishment-any-time`) reads a pair established anywhere in the folder as
-    licensing work before it too."""
-    pairs = established_pairs(msgs, silent, opens_thread)
+    do not speak for their senders; `is_seat`: whether a callsign is a Handler seat; `pairs`:
+    handshakes()'s. The planted fault "establishment-any-time" reads a pair established anywhere in
+    the folder as licensing work before it too."""
+    anytime = "establishment-any-time" in faults
 
     def paired(e, name):
         at = pairs.get((e["arena"], frozenset((e["from"], name))))
