@@ -74,8 +74,8 @@ export function spendBudget(messages: readonly MailboxEntry[], limitOf: number |
   // The cancels citing each message, read once a message reaches the limit; one past it is over budget.
   let cancels: ReadonlyMap<string, readonly MailboxEnvelope[]> | undefined;
   const overBudget = new Set<string>();
-  // Withdrawn from `to` by its requester's cancel sent before `m`, within the budget (5: `cancel`
-  // withdraws "a request or claim"; 3: "a terminal replacement or supersession").
+  // Whether `q` was withdrawn from `m`'s sender by its requester's cancel sent before `m`, within the
+  // budget (5: `cancel` withdraws "a request or claim"; 3: "a terminal replacement or supersession").
   const withdrawnBefore = (q: MailboxEnvelope, m: MailboxEnvelope): boolean =>
     (cancels ??= cancelsByParent(messages, new Map())).get(q.id)?.some((c) => c.id < m.id && !overBudget.has(c.id) && withdraws(q, c, m.from)) === true;
   for (const entry of messages) {
