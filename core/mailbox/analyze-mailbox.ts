@@ -23,8 +23,8 @@ import { assertObject } from "./_arguments.js";
 import { shownValue } from "./_shown-value.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
-import { exchangeBudget } from "./exchange-budget.js";
-import type { ExchangeBudget } from "./exchange-budget.js";
+import { budgetOwed, spendBudget } from "./exchange-budget.js";
+import type { BudgetSpent, ExchangeBudget } from "./exchange-budget.js";
 import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
 import type { Handshake } from "./handshake.js";
@@ -235,7 +235,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const known = findings.length;
   // Who a question to ALL asks, as reply debt reads it (_owed.ts): every callsign of its arena.
   const members = arenaMembers(sorted);
-  const converse = (): { claims: CallsignClaims; summaries: ThreadSummary[] } => {
+  const converse = (): { claims: CallsignClaims; summaries: (Omit<ThreadSummary, "budget"> & { spent: BudgetSpent })[] } => {
     const claims = callsignClaims(sorted, options, silenced, refused, filesOf);
     const untrusted = new Set(silenced);
     for (const f of claims.findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
@@ -271,7 +271,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     append(findings, rightToWork(outside, pairs, fullPeers, proposals).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));
-    const summaries: ThreadSummary[] = [];
+    const summaries: (Omit<ThreadSummary, "budget"> & { spent: BudgetSpent })[] = [];
     // The budget counts what the pair said: a message that does not speak for its sender neither
     // spends it nor, declaring new evidence, resets it.
     for (const [thread, messages] of threads) {
@@ -291,10 +291,10 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         own === undefined || ownSince === undefined || (before !== null && before <= ownSince) ? undefined : settledBudget(own, fallback, before ?? undefined);
       const limitAt = (before: string | null): number => ownBudget(before) ?? pairBudget(before ?? undefined) ?? fallback;
       const spoken = trustedThreads.get(thread) ?? [];
-      const budget = exchangeBudget(spoken, limitAt, findings, members);
+      const spent = spendBudget(spoken, limitAt, findings);
       // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
       const blocked = standingBlocks(spoken, findings);
-      summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, budget, blocked, orphaned: false });
+      summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, spent, blocked, orphaned: false });
     }
     // A resume an error refuses makes nobody wait for its answer: one refused before the walk, by
     // the claims (an undeclared succession), or by what the walk found of it (a CORE resume to a
@@ -326,7 +326,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     round = converse();
     quarantine = quarantineOf(findings, round.claims.unclaimed);
   }
-  const { claims, summaries } = round;
+  const { claims } = round;
   // Unexpected callsigns are not engaged (4, 13): an agent's answer to a message from a name nobody
   // claimed is an error, quarantined as the stranger's message is.
   const engaged = engagedStrangers(sorted, new Set(claims.unclaimed), quarantine);
@@ -348,6 +348,9 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const repairs = repeatedRepairs(sorted, quarantine);
   append(findings, repairs);
   for (const f of repairs) if (f.id !== undefined) quarantine.set(f.id, [...(quarantine.get(f.id) ?? []), f.code]);
+  // The replies a thread at its limit still owes are reply debt's, as `participants`' `owes` reads
+  // them (README note 151): with the quarantine the whole analysis makes, its budget findings among it.
+  const summaries: ThreadSummary[] = round.summaries.map(({ spent, blocked, orphaned, ...t }) => ({ ...t, budget: budgetOwed(spent, members, quarantine), blocked, orphaned }));
   // Who is away is read from what the analysis does not quarantine, as the lifecycle reads it: a
   // note, so it feeds no quarantine.
   append(findings, addresseesDeparted(sorted, quarantine, new Set(claims.callsigns.map((c) => c.retired_by).filter((id) => id !== null))));

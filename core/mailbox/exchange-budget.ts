@@ -2,18 +2,22 @@
  * The exchange budget (section 8): per thread, count consecutive agent-to-agent messages since
  * the latest Handler message or declared new external evidence (`new_evidence`). At the limit the
  * replies already owed by `expects_reply` may still be sent; anything else is over budget, and
- * once the owed replies are done the thread is `blocked: exchange-budget`. Who a question owes a
- * reply is reply debt's own reading (_owed.ts): each agent it names, or, to `ALL`, each callsign of
- * its arena but its sender (_arena-members.ts), bar those an open task's winning claim stood down.
+ * once the owed replies are done the thread is `blocked: exchange-budget`. "Replies already owed"
+ * are reply debt's own (_owed.ts, README note 151): a question sent within the budget owes each
+ * agent it asks (by name, or, to `ALL`, each callsign of its arena but its sender) until that
+ * agent's exact causal reply (its `request_id`; any for a welcome; a root kind's `reply_to` is only
+ * a citation), its requester's own `cancel` withdrawing it, or an open task's winning claim standing
+ * it down; a quarantined message neither owes nor pays.
  */
 import { addressees, arenaMembers } from "./_arena-members.js";
 import { asks, dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { standsDown, winningClaims } from "./_open-task-claims.js";
-import { isHandler } from "./callsign.js";
+import { cancelsByParent, exactReply, replyOwed, withdraws } from "./_owed.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { MAILBOX_KINDS } from "./vocabulary.js";
 
 export type BudgetState = "open" | "at-limit" | "blocked: exchange-budget";
 
@@ -26,68 +30,96 @@ export interface ExchangeBudget {
   readonly owed: readonly string[];
 }
 
-interface Owed {
-  readonly from: string;
-  readonly to: readonly string[];
-  /** A callsign is a name within one arena (section 4): only that arena's callsigns owe or pay it. */
-  readonly arena: string;
-  readonly replied: Set<string>;
-}
-
 /**
  * The limit in force at a message (its UUID), or after the last one (null): a budget binds from the
  * acceptance that sets it (section 6: until then "a counter that nobody accepted is an open question").
  */
 export type BudgetLimit = (before: string | null) => number;
 
+/** A thread's budget walked: what was spent, and the questions asked within it, in UUID order. */
+export interface BudgetSpent {
+  readonly messages: readonly MailboxEntry[];
+  readonly limit: number;
+  readonly count: number;
+  readonly questions: readonly MailboxEnvelope[];
+}
+
+/** A root kind's `reply_to` (a hello's, a resume's) is only a citation (9): it answers nothing. */
+const cites = (m: MailboxEnvelope): boolean => m.reply_to !== null && MAILBOX_KINDS[m.kind].parent !== "root";
+
 /**
  * The budget of one thread, its messages in UUID order, under one limit or a limit that changes as
  * handshakes settle. `members` are the callsigns of each arena a question to `ALL` asks (arenaMembers
  * over the whole mailbox, as the participant summary reads them); by default, those of `messages`.
+ * `quarantine` is the analysis's (only its keys are read): what reply debt reads at the limit.
  */
-export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], members: ReadonlyMap<string, ReadonlySet<string>> = arenaMembers(messages)): ExchangeBudget {
+export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], members: ReadonlyMap<string, ReadonlySet<string>> = arenaMembers(messages), quarantine: ReadonlyMap<string, unknown> = new Map()): ExchangeBudget {
+  return budgetOwed(spendBudget(messages, limitOf, findings), members, quarantine);
+}
+
+/**
+ * The walk: the count, and EXCHANGE_BUDGET_EXCEEDED on each message past the limit that is not a
+ * reply its sender still owes there. Reads no quarantine: the finding is part of what makes it.
+ */
+export function spendBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[]): BudgetSpent {
   const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
   let count = 0;
   // A reset restarts the count, never the debts: a question asked before the Handler spoke is still
-  // owed a reply ("finish replies already owed", 8; README note 129).
-  const owed = new Map<string, Owed>();
-  // A reply pays its question wherever the two machines' clocks sort it, before the question too
-  // ("the order in which files are read changes nothing"): replies seen before their question wait here.
-  const early = new Map<string, { readonly from: string; readonly arena: string }[]>();
+  // owed a reply ("finish replies already owed", 8; README note 129). Each with who has paid it.
+  const asked = new Map<string, { readonly question: MailboxEnvelope; readonly replied: Set<string> }>();
+  const questions: MailboxEnvelope[] = [];
+  // An exact reply pays its question wherever the two machines' clocks sort it, before the question
+  // too ("the order in which files are read changes nothing"): replies seen before it wait here.
+  const early = new Map<string, MailboxEnvelope[]>();
+  // The cancels citing each message, read once a message reaches the limit; one past it is over budget.
+  let cancels: ReadonlyMap<string, readonly MailboxEnvelope[]> | undefined;
+  const overBudget = new Set<string>();
+  // Whether `q` was withdrawn from `m`'s sender by its requester's cancel sent before `m`, within the
+  // budget (5: `cancel` withdraws "a request or claim"; 3: "a terminal replacement or supersession").
+  const withdrawnBefore = (q: MailboxEnvelope, m: MailboxEnvelope): boolean =>
+    (cancels ??= cancelsByParent(messages, new Map())).get(q.id)?.some((c) => c.id < m.id && !overBudget.has(c.id) && withdraws(q, c, m.from)) === true;
   for (const entry of messages) {
     const m = entry.envelope;
     const step = dialogueStep(m);
     if (liftsStops(step)) count = 0;
     // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
     if (step === "handler" || step === "to-handler") continue;
-    const asked = m.reply_to === null ? undefined : owed.get(m.reply_to);
-    const answers = asked?.arena === m.arena ? asked : undefined;
-    const owedReply = answers !== undefined && asks(answers, m.from) && !answers.replied.has(m.from);
+    const parent = cites(m) ? asked.get(m.reply_to as string) : undefined;
+    // Only a callsign the question asks pays it, with its exact causal reply: its own sender's
+    // follow-up answers nobody, nor does a message of another request (9: "A shared `request_id`
+    // makes a message a sibling").
+    const pays = parent !== undefined && parent.question.arena === m.arena && asks(parent.question, m.from) && exactReply(parent.question, m);
     const limit = limitAt(m.id);
-    if (count >= limit && !owedReply) {
+    if (count >= limit && !(pays && !parent.replied.has(m.from) && !withdrawnBefore(parent.question, m))) {
+      overBudget.add(m.id);
       findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
     }
-    // Only a callsign the question asks pays it: its own sender's follow-up answers nobody.
-    if (answers !== undefined && asks(answers, m.from)) answers.replied.add(m.from);
-    else if (m.reply_to !== null && asked === undefined) {
-      const seen = early.get(m.reply_to);
-      if (seen === undefined) early.set(m.reply_to, [{ from: m.from, arena: m.arena }]);
-      else seen.push({ from: m.from, arena: m.arena });
+    if (pays) parent.replied.add(m.from);
+    else if (cites(m) && parent === undefined) {
+      const seen = early.get(m.reply_to as string);
+      if (seen === undefined) early.set(m.reply_to as string, [m]);
+      else seen.push(m);
     }
     count++;
     if (m.expects_reply && count <= limit) {
-      const question: Owed = { from: m.from, to: m.to, arena: m.arena, replied: new Set() };
-      for (const r of early.get(m.id) ?? []) if (r.arena === m.arena && asks(question, r.from)) question.replied.add(r.from);
-      owed.set(m.id, question);
+      const replied = new Set<string>();
+      for (const r of early.get(m.id) ?? []) if (r.arena === m.arena && asks(m, r.from) && exactReply(m, r)) replied.add(r.from);
+      asked.set(m.id, { question: m, replied });
+      questions.push(m);
     }
   }
-  const limit = limitAt(null);
+  return { messages, limit: limitAt(null), count, questions };
+}
+
+/**
+ * The state at the thread's end. At its limit, a question asked within the budget is still owed
+ * while reply debt (_owed.ts) holds it owed by an agent it asks, over the thread with `quarantine`
+ * (README notes 150, 151): read only for a thread at its limit.
+ */
+export function budgetOwed(spent: BudgetSpent, members: ReadonlyMap<string, ReadonlySet<string>>, quarantine: ReadonlyMap<string, unknown>): ExchangeBudget {
+  const { limit, count } = spent;
   if (count < limit) return { limit, count, state: "open", owed: [] };
-  // Done once every agent it asks (Handler seats never) has replied or, an open task claimed by
-  // another, stood down: a question to ALL stays owed while any callsign of its arena has not
-  // answered (README note 150). Read only for a thread at its limit.
-  const claimed = winningClaims(messages, new Map());
-  const done = (id: string, o: Owed): boolean => addressees(o, members).every((t) => isHandler(t) || o.replied.has(t) || standsDown(o, claimed.get(id), t));
-  const open = [...owed.entries()].filter(([id, o]) => !done(id, o)).map(([id]) => id);
-  return { limit, count, state: open.length > 0 ? "at-limit" : "blocked: exchange-budget", owed: open };
+  const owes = replyOwed(spent.messages, quarantine);
+  const owed = spent.questions.filter((q) => addressees(q, members).some((to) => owes(q, to))).map((q) => q.id);
+  return { limit, count, state: owed.length > 0 ? "at-limit" : "blocked: exchange-budget", owed };
 }

@@ -27,8 +27,8 @@ describe("differential check of mailbox folders", () => {
   });
 
   it("names a thread whose budget state a checker forgetting the replies owed reads differently", { timeout: 120_000 }, () => {
-    // Chosen because it catches: 55 of 2,000 folders of seed 1 reach a budget's limit with a reply
-    // owed (the first among the first 20), so 60 hold one; the checker told to forget the debts
+    // Chosen because it catches: 225 of 2,000 folders of seed 1 reach a budget's limit with a reply
+    // owed (2 among the first 20), so 60 hold one; the checker told to forget the debts
     // reads that thread blocked where the core reads it at-limit.
     const { status, output } = compare(["60", "1", "--first", "--break-budget-state"]);
     expect(status).toBe(1);
@@ -39,8 +39,20 @@ describe("differential check of mailbox folders", () => {
     expect(atLimit.every((p) => first.checker.some((q) => q.startsWith("BUDGET_BLOCKED ") && thread(q) === thread(p)))).toBe(true);
   });
 
+  it("names a thread at its limit whose debts a checker reverting README note 151 reads differently", { timeout: 120_000 }, () => {
+    // The checker told to read the debts as before note 151 (any answer citing the question pays
+    // it, a quarantined one too, and no cancel withdraws it) disagrees on 185 of 2,000 folders of
+    // seed 1, the first two among the first 20 (the generator's "debt" mutation draws the cases).
+    const { status, output } = compare(["20", "1", "--first", "--break-budget-debt"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { drawn: string[] }; core: string[]; checker: string[] };
+    expect(first.case.drawn.some((d) => d.startsWith("budget-debt-"))).toBe(true);
+    const budget = (pairs: string[], other: string[]) => pairs.filter((p) => /^(BUDGET_|EXCHANGE_BUDGET_EXCEEDED )/.test(p) && !other.includes(p));
+    expect(budget(first.core, first.checker).length).toBeGreaterThan(0);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
-  // it did not cross) is in 74 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
+  // it did not cross) is in 166 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.
   it("agrees on 30 folders that each draw work in a crossed hello's thread", { timeout: 120_000 }, () => {
     const { status, output } = compare(["30", "1", "--first", "--crossed-work"]);

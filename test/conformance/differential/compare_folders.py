@@ -8,10 +8,11 @@ analyzeMailbox findings of the codes the checker models (folder_checker.MODELED)
 folder_checker.check. Prints the divergences clustered by
 which codes only the core gives and which only the checker gives, with an example each, and exits
 1 when there is any; with --first it prints the first divergence alone (for the test). With
---break-work the checker forgets the right to work (WORK_BEFORE_ESTABLISHED). With --crossed-work
+--break-work the checker forgets the right to work (WORK_BEFORE_ESTABLISHED). With --break-budget-debt it reads a
+budget's debts as before README note 151 (the other --break-* faults are listed at PLANTED). With --crossed-work
 every folder draws README note 142's case (generate_folders' "crossed-hello-work": work in the
 thread of a hello that lost a crossing, with the callsigns it did not cross), which a plain draw
-holds in 74 folders of 2,000 of seed 1. Each thread's exchange budget at its end (ThreadSummary.budget:
+holds in 166 folders of 2,000 of seed 1. Each thread's exchange budget at its end (ThreadSummary.budget:
 state, count and limit) is compared too, as "BUDGET_<state> thread count/limit". Needs python3 and node.
 """
 import json
@@ -34,8 +35,10 @@ import generate_folders  # noqa: E402
 # hello loses once walked (--break-crossed-late); or, reverting README note 142, lets a hello that
 # lost a crossing license no work with the callsigns it did not cross (--break-crossed-work); or
 # forgets the replies owed at a budget's limit, so a thread there reads blocked (--break-budget-state);
-# or, reverting README note 150, reads a question to ALL paid by any one callsign's reply (--break-budget-all).
-PLANTED = {"--break-budget-state": "BUDGET_STATE", "--break-budget-all": "BUDGET_ALL", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
+# or, reverting README note 150, reads a question to ALL paid by any one callsign's reply (--break-budget-all);
+# or, reverting README note 151, reads the debts at a budget's limit paid by any answer citing the
+# question (another request_id, a quarantined one), withdrawn by no cancel (--break-budget-debt).
+PLANTED = {"--break-budget-state": "BUDGET_STATE", "--break-budget-all": "BUDGET_ALL", "--break-budget-debt": "BUDGET_DEBT", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
            "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE",
            "--break-crossed-work": "CROSSED_WORK"}
 

@@ -45,7 +45,11 @@ presentation") as one participant's view of the room would be built:
   limit at a message is the one in force when it was sent (README note 110): a hello's thread its
   own handshake's (none named: 20) once its group stood whole (below), else the strictest budget the thread's first
   sender accepted with those it addresses in handshakes settled before it (else 20); past it only
-  an owed reply may follow, anything else is EXCHANGE_BUDGET_EXCEEDED;
+  an owed reply may follow (its sender's first exact causal reply, the question's request_id or a
+  welcome's any, to a question asked of it within the budget, not withdrawn before it by its
+  requester's cancel; README note 151), anything else is EXCHANGE_BUDGET_EXCEEDED; at the end a
+  thread at its limit is at-limit while reply debt holds a question of it owed (still_owes, over the
+  messages no error quarantines), else blocked;
 - never republish (section 9): a second answer of one kind, sender and arena to a reply_to and
   request_id a standing answer already answered, reaching one of its recipients again, is
   REPLY_REPUBLISHED;
@@ -356,6 +360,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     past_limit = set()        # messages sent with the thread's budget spent: they are owed no reply
     dialogue = {}             # thread -> its agent-to-agent messages that speak for their senders, in UUID order
     answered = set()          # (sender, parent id): the first answer is the one owed
+    answered_exactly = set()  # (sender, parent id): the first exact causal reply is the one a budget's limit owes
     blocks = {}               # thread -> {sender: blocked id}
     waiting = {}              # callsign -> its resumes no answer has reached yet (an answer to any ends the wait)
     waits = set()             # callsigns waiting for an answer to a resume
@@ -393,6 +398,31 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
                 and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) and (m["from"], q["id"]) not in answered
                 and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
+
+    def owed_at_limit(m):
+        """Whether m, sent with its thread's budget spent, finishes a reply already owed (section 8):
+        a reply is owed "until an exact causal reply is durable or a terminal replacement or
+        supersession is supported by an exact independently valid record" (3), so m must be its
+        sender's first exact causal reply (9: "exact `reply_to` plus `request_id`"; a welcome is
+        acknowledged by the first work message citing it, 6; a hello's or resume's `reply_to` is a
+        citation, "These are true roots", 9) to a question asked of it within the budget, that its
+        requester did not withdraw before m with a cancel of its own (5: "Withdraw a request or
+        claim") addressed to it, in the request, within the budget (one past it is over budget,
+        quarantined, and withdraws nothing)."""
+        q = held.get(m["reply_to"])
+        if q is None or q["thread"] != m["thread"] or q["expects_reply"] is not True or q["from"] == m["from"] \
+                or not (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) \
+                or q["id"] in past_limit or errors[q["id"]] & NOT_SPEAKING or m["kind"] in TRUE_ROOTS:
+            return False
+        if (m["from"], q["id"]) in (answered if "BUDGET_DEBT" in FAULTS else answered_exactly):
+            return False
+        if q["kind"] != "welcome" and m["request_id"] != q["request_id"] and "BUDGET_DEBT" not in FAULTS:
+            return False
+        withdrawn = any(c["kind"] == "cancel" and c["reply_to"] == q["id"] and c["id"] < m["id"] and c["thread"] == m["thread"]
+                        and c["from"] == q["from"] and c["arena"] == q["arena"] and q["kind"] in ("request", "claim")
+                        and c["request_id"] == q["request_id"] and (m["from"] in c["to"] or "ALL" in c["to"])
+                        and not errors[c["id"]] & (NOT_SPEAKING | {"EXCHANGE_BUDGET_EXCEEDED"}) for c in messages)
+        return not withdrawn or "BUDGET_DEBT" in FAULTS
 
     def speaks_in(m):
         """The initiator's message in its hello's thread: (hello id, the responders whose chains it
@@ -792,7 +822,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 # A stranger's message is its sender's word, quarantined as unexpected: it counts.
                 if count.get(t, 0) >= limit_at_m:
                     past_limit.add(uid)
-                    if not owed(m, budget=True):
+                    if not owed_at_limit(m):
                         e.add("EXCHANGE_BUDGET_EXCEEDED")
                 count[t] = count.get(t, 0) + 1
             standing = blocks.get(t, {}).get(sender)
@@ -824,6 +854,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 resumed.setdefault(sender, set()).add(uid)
         if parent_id and kind not in TRUE_ROOTS:
             answered.add((sender, parent_id))
+            if parent_id in held and (held[parent_id]["kind"] == "welcome" or held[parent_id]["request_id"] == m["request_id"]):
+                answered_exactly.add((sender, parent_id))
         # A message whose chain of parents breaks at one the folder does not hold may answer a
         # hello not yet synced, so it opens nothing.
         if speaks and rooted(m):
@@ -896,6 +928,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             findings.add(("ADDRESSEE_UNCLAIMED", uid))
         if m["expects_reply"] is True and m["departed_to"]:
             findings.add(("ADDRESSEE_DEPARTED", uid))
+    kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
     if budgets is not None:
         # After the last message: "~" sorts after every UUID, so every settlement binds by then, a
         # group's responder pair settled by the last message among them.
@@ -903,8 +936,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             if (hid, pair) not in group_joined:
                 established[pair] = min(budget, established.get(pair, budget))
         for t in first_of_thread:
-            budgets[t] = thread_budget(count.get(t, 0), limit({"thread": t, "id": "~"}), dialogue.get(t, []), past_limit, arena_callsigns(messages))
-    kept = [m for m in messages if not errors[m["id"]] and m["id"] not in unclaimed_sender]
+            budgets[t] = thread_budget(count.get(t, 0), limit({"thread": t, "id": "~"}), dialogue.get(t, []), past_limit, arena_callsigns(messages),
+                                       [m for m in kept if m["thread"] == t])
     for thread in orphaned_threads(kept, ever_claimed, messages):
         findings.add(("THREAD_ORPHANED", thread))
     if record is not None:
@@ -944,46 +977,72 @@ def open_task_winners(msgs):
     return winner
 
 
-def thread_budget(spent, cap, said, past_limit, everyone):
+def still_owes(q, name, kept, winner):
+    """Reply debt (section 3: "`expects_reply: true` remains open until an exact causal reply is
+    durable or a terminal replacement or supersession is supported by an exact independently valid
+    record identifying what supersedes what"), over `kept`, what no error quarantines (a quarantined
+    message neither owes nor pays): whether q still owes `name` a reply. It is paid by that callsign's
+    exact causal reply, wherever the clocks sort it (the same reply_to and request_id, section 9; for
+    a welcome, any message citing it: "The first work message cites the `welcome` and doubles as
+    acknowledgement", 6; a hello's or resume's reply_to is a citation, "These are true roots", 9);
+    withdrawn by its requester's own cancel addressed to it, citing it in its request (5: `cancel`
+    withdraws "a request or claim": the party owed the reply releases it); an open task's other
+    recipients stand down once another's claim won it (`winner`, open_task_winners)."""
+    if q["id"] in winner and winner[q["id"]] != name and "CLAIMS" not in FAULTS:
+        return False
+    if any(x["from"] == name and x["reply_to"] == q["id"] and x["kind"] not in TRUE_ROOTS
+           and (q["kind"] == "welcome" or x["request_id"] == q["request_id"]) for x in kept):
+        return False
+    return not any(c["kind"] == "cancel" and c["reply_to"] == q["id"] and c["from"] == q["from"] and c["arena"] == q["arena"]
+                   and q["kind"] in ("request", "claim") and c["request_id"] == q["request_id"]
+                   and (name in c["to"] or "ALL" in c["to"]) for c in kept)
+
+
+def thread_budget(spent, cap, said, past_limit, everyone, kept):
     """A thread's exchange budget at its end (section 8: "At the limit, finish replies already owed
     by `expects_reply`, then mark that thread `blocked: exchange-budget`"): (state, count, limit).
     Below the limit it is open; at it, at-limit while a reply is still owed, else blocked. A reply
     is owed to a question sent within the budget (one past it is owed none, as for the finding)
     by each agent it names, or, to ALL, by each callsign of its arena other than its sender
-    (`everyone`, the folder's: "`to` assigns the obligation to respond", 8; README note 150), bar
-    those an open task's winning claim stood down, and paid by an agent-to-agent message of that
-    callsign citing it, wherever the clocks sort it; `said` holds the thread's
-    agent-to-agent messages that speak for their senders (a stranger's among them: its word counts),
-    a reset restarting the count, never the debts (README note 129)."""
+    (`everyone`, the folder's: "`to` assigns the obligation to respond", 8; README note 150), as
+    reply debt reads it (still_owes, README note 151) over `kept`, the thread's messages no error
+    quarantines; `said` holds the thread's agent-to-agent messages that speak for their senders (a
+    stranger's among them: its word counts), a reset restarting the count, never the debts (README
+    note 129)."""
     if "BUDGET_STATE" in FAULTS:
         # Planted: the checker forgets the debts, so a thread at its limit reads blocked at once.
         return ("blocked" if spent >= cap else "open", spent, cap)
     if spent < cap:
         return ("open", spent, cap)
-    replied = {}
-    for m in said:
-        replied.setdefault(m["reply_to"], []).append(m)
-    winner = open_task_winners(said)
+    if "BUDGET_DEBT" in FAULTS:
+        # Planted: the reading before README note 151: any message of a callsign asked citing the
+        # question pays it, whatever its request_id or quarantine, and no cancel withdraws it.
+        kept = said
+        standing = {q["id"] for q in said}
+    else:
+        standing = {m["id"] for m in kept}
+    winner = open_task_winners(kept)
 
-    def paid(q):
-        # Wherever the clocks sort it: a reply sorting before its question (two machines) pays it too.
-        answers = {r["from"] for r in replied.get(q["id"], []) if r["arena"] == q["arena"]}
+    def owing(q):
+        if "BUDGET_DEBT" in FAULTS:
+            answers = {r["from"] for r in said if r["reply_to"] == q["id"] and r["arena"] == q["arena"]}
+            return not all(n in answers or (q["id"] in winner and winner[q["id"]] != n) for n in addressed(q, everyone))
+        owes = [still_owes(q, n, kept, winner) for n in addressed(q, everyone)]
         if "BUDGET_ALL" in FAULTS and "ALL" in q["to"]:
             # Planted: the reading before README note 150, a question to ALL paid by any one callsign's reply.
-            return bool(answers - {q["from"]})
-        asked = addressed(q, everyone)
-        stood_down = {n for n in asked if q["id"] in winner and winner[q["id"]] != n}
-        return all(n in answers or n in stood_down for n in asked)
-    owing = any(q["expects_reply"] is True and q["id"] not in past_limit and not paid(q) for q in said)
-    return ("at-limit" if owing else "blocked", spent, cap)
+            return all(owes)
+        return any(owes)
+    owed = any(q["expects_reply"] is True and q["id"] not in past_limit and q["id"] in standing and owing(q) for q in said)
+    return ("at-limit" if owed else "blocked", spent, cap)
 
 
 def orphaned_threads(kept, claimed, messages):
     """The threads left unfinished with no active participant (section 8: "any unfinished thread with
     zero active participants becomes `blocked` for the Handler"), read as core/mailbox/README.md
-    decides: unfinished is a reply still owed in it (a message asking one whose agent recipient sent
-    no exact causal reply: the same reply_to and request_id, for a welcome any message citing it,
-    never a hello's or resume's citation); its participants are the callsigns that sent or were
+    decides: unfinished is a reply still owed in it (reply debt, still_owes: a message asking one
+    whose agent recipient sent no exact causal reply, the same reply_to and request_id, for a welcome
+    any message citing it, never a hello's or resume's citation, and whose requester did not
+    withdraw it with a cancel); its participants are the callsigns that sent or were
     addressed in it (ALL naming every other), Handler seats aside; none is active when each is
     departing or departed. Only `kept` messages (no error quarantines them, no stranger's) count,
     as owing, paying, naming a participant or changing a status. `claimed` holds the names some
@@ -1008,10 +1067,7 @@ def orphaned_threads(kept, claimed, messages):
     winner = open_task_winners(kept)
 
     def paid(q, name):
-        if q["id"] in winner and winner[q["id"]] != name and "CLAIMS" not in FAULTS:
-            return True
-        return any(x["from"] == name and x["reply_to"] == q["id"] and x["kind"] not in TRUE_ROOTS
-                   and (q["kind"] == "welcome" or x["request_id"] == q["request_id"]) for x in kept)
+        return not still_owes(q, name, kept, winner)
 
     threads = {}
     for m in kept:

@@ -51,6 +51,11 @@ the time. Since fix-GZ: a group hello's small budget that the initiator's `block
 decides (README notes 120, 136), then the initiator's turns; a crossing made sure, with work in the
 losing hello's thread with the callsigns it did not cross (README note 142); and the responder's
 welcome of the initiator's second hello sorting before it, that hello naming a small budget.
+Since fix-HJ (README note 151): a question still owed in a thread its requester's notes spend to
+about its pair's budget, with the asked one's answer under another request_id, the requester's
+cancel (within the budget or past it), the asked one's exact reply quarantined (the question came
+after its own blocked) or the question quarantined (after its sender's blocked), perhaps the exact
+reply after.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -375,7 +380,8 @@ def mutate(rng, people, msgs, add, persona, full=False, forced=None):
                        "hello-reused", "ratify-self", "unestablished", "goodbye", "goodbye", "goodbye",
                        "impostor", "impostor", "cross", "cross", "cross", "chatter", "chatter", "handler", "blocked",
                        "blocked", "resume", "resume", "evidence", "leave", "leave", "leave", "arena", "arena", "arena",
-                       "succession", "succession", "succession", "all", "all", "all", "all", "group", "group", "group"])
+                       "succession", "succession", "succession", "all", "all", "all", "all", "group", "group", "group",
+                       "debt", "debt", "debt"])
     if forced == "crossed-hello-work":
         what = "cross"
     at = rng.randint(0, len(msgs))  # where an added message goes in time
@@ -841,6 +847,37 @@ def mutate(rng, people, msgs, add, persona, full=False, forced=None):
                 p = rng.choice([x for x in people if x != sender])
                 later.append(add(p, ["ALL"], "request", thread=f"t-all{n}q", request=f"r-all{n}q", expects=True))
             scatter(later, msgs.index(bye) + 1)
+    elif what == "debt":
+        # A question still owed in a thread that reaches its exchange budget's limit (section 8: "At
+        # the limit, finish replies already owed"; README note 151): the asked one's answer under
+        # another request_id, its requester's cancel (within the budget, or past it), the asked one's
+        # exact reply quarantined (the question came after its own blocked, so the reply is
+        # INITIATED_WHILE_BLOCKED), or the question itself (asked after its sender's blocked); the
+        # requester's notes citing it spend the budget, and perhaps the exact reply follows.
+        asker = first if rng.random() < 0.8 else rng.choice(people)
+        asked = rng.choice([p for p in people if p != asker])
+        hello = next((h for h in live if h.kind == "hello" and asker in (h.sender, *h.to) and asked in (h.sender, *h.to)), None)
+        spend = (hello.extra.get("exchange_budget", 20) if hello is not None else 20) - 1 + rng.choice([-1, 0, 0, 1])
+        n = len(msgs)
+        label, ways = f"t-debt{n}", rng.sample(["other-request", "cancel", "quarantined-reply", "quarantined-question"], rng.choice([1, 1, 2]))
+        before = None
+        if "quarantined-reply" in ways or "quarantined-question" in ways:
+            blocker = asked if "quarantined-reply" in ways else asker
+            before = add(blocker, [asker if blocker == asked else asked], "blocked", thread=label, request=f"r-debt{n}b")
+        q = add(asker, [asked] if rng.random() < 0.85 else ["ALL"], rng.choice(["request", "request", "propose"]),
+                parent=before.key if before else None, thread=label, request=f"r-debt{n}", expects=True)
+        cancel_at = rng.randint(0, max(spend, 0) + 1) if "cancel" in ways else -1
+        for k in range(max(spend, 0) + 1):
+            if k == cancel_at:
+                add(asker, [asked] if rng.random() < 0.8 else ["ALL"], "cancel", parent=q.key, thread=label, request=q.request)
+            elif k < spend:
+                add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
+        if "other-request" in ways:
+            add(asked, [asker], rng.choice(["reply", "state"]), parent=q.key, thread=label, request=f"r-debt{n}x")
+        if "quarantined-reply" in ways or rng.random() < 0.4:
+            add(asked, [asker], "reply", parent=q.key, thread=label, request=q.request)
+        for way in ways:
+            add.drawn.add(f"budget-debt-{way}")
     elif what == "goodbye":
         leaver = rng.choice(people)
         to = [p for p in people if p != leaver][:rng.randint(1, len(people) - 1)]
