@@ -3,7 +3,7 @@
  * the conversation rules, and report per file, per thread, per callsign and per participant; with
  * `--as CALLSIGN --state DIR`, reconcile that participant's inbox against its dispositions.
  */
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isBlankLine, withControlsMarked as visible } from "../../core/index.js";
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
@@ -14,7 +14,7 @@ import type { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
 import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
-import { readRootBinding, readState, refuseStateInside } from "../mailbox/state.js";
+import { readRootBinding, readState, refuseStateInside, stateThere } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -158,7 +158,7 @@ async function run(ctx: CommandContext): Promise<number> {
   if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");
   if (arena !== undefined && as === undefined) throw new UsageError("--arena names the arena a participant reconciles in: it goes with --as CALLSIGN --state DIR");
   if (arena !== undefined && isBlankLine(arena)) throw new UsageError("--arena is empty: name the arena (its Handler-pinned alias)");
-  if (state !== undefined && !existsSync(state)) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
+  if (state !== undefined && !stateThere(state)) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
   // Something else standing there is not "no such folder": creating one would fail on it.
   if (state !== undefined && !statSync(state).isDirectory()) throw new UsageError(`--state ${state}: not a folder (a file or a device is there): give the participant's state folder`);
   const now = mailboxNow(ctx.options["now"] as string | undefined);
