@@ -1152,6 +1152,23 @@ describe("a usage error points to the help that answers it", () => {
     expect([upper.code, upper.err.split("\n")[0]]).toStrictEqual([2, "rw: unknown profile PAY: give a shipped profile name (clin, pay, pform) or a .json file; profile names are lower case: --profile pay"]);
     expect(first(["validate", "--profile", "PAYX"])).toBe("rw: unknown profile PAYX: give a shipped profile name (clin, pay, pform) or a .json file");
   });
+  it("a command or option mistyped in another case, with _ for -, or one edit off names the one meant, and is still refused (audit HM)", () => {
+    const first = (args: string[]): [number | null, string] => {
+      const r = rw(args, "x\n");
+      return [r.code, r.err.split("\n")[0] as string];
+    };
+    // `VALIDATE` was "unknown command" with no word of validate; the envelope's `reply_to` typed as an option got no word of --reply-to.
+    expect(first(["VALIDATE"])).toStrictEqual([2, expect.stringMatching(/^rw: unknown command 'VALIDATE' \(did you mean validate\?\) \(parse, /)]);
+    expect(first(["mailbox", "CHECK", "x"])).toStrictEqual([2, "rw: unknown command 'mailbox CHECK' (did you mean mailbox check?) (mailbox check, mailbox new)"]);
+    expect(first(["mailbox", "new", "x", "--reply_to", "y"])).toStrictEqual([2, "rw: Unknown option '--reply_to' (did you mean --reply-to?)"]);
+    expect(first(["check-thread", "--no_clock"])).toStrictEqual([2, "rw: Unknown option '--no_clock' (did you mean --no-clock?)"]);
+    expect(first(["validate", "--JSON"])).toStrictEqual([2, "rw: Unknown option '--JSON' (did you mean --json?)"]);
+    expect(first(["validate", "--fil=x"])).toStrictEqual([2, "rw: Unknown option '--fil' (did you mean --file?)"]);
+    expect(first(["--Json", "validate"])).toStrictEqual([2, "rw: Unknown option '--Json' (did you mean --json?)"]);
+    // Two edits or more from every option, or a short one: no guess.
+    expect(first(["mailbox", "check", "x", "--nope"])).toStrictEqual([2, "rw: Unknown option '--nope'"]);
+    expect(first(["validate", "-j"])).toStrictEqual([2, "rw: Unknown option '-j'"]);
+  });
   it("a pretty-printed JSON form piped to validate gets one hint, on stderr, that stdin takes one message a line", () => {
     const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x:1", slots: { ask: "DRAFT" }, tail: null };
     const hint = "hint: line 2 opens a JSON form spread over several lines, and validate reads one message a line: put each form on one line (jq -c . form.json | rw validate), or give it whole to a command's --ho, which reads a spread-out one\n";
