@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -1168,6 +1168,17 @@ describe("a usage error points to the help that answers it", () => {
     // Two edits or more from every option, or a short one: no guess.
     expect(first(["mailbox", "check", "x", "--nope"])).toStrictEqual([2, "rw: Unknown option '--nope'"]);
     expect(first(["validate", "-j"])).toStrictEqual([2, "rw: Unknown option '-j'"]);
+  });
+  it("--profile with a bare word that names a file here says how to give the file (it said only \"unknown profile\", audit HM)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "rw-profile-word-"));
+    writeFileSync(join(dir, "mine"), readFileSync(join(ROOT, "profiles", "pay.json"), "utf8").replace('"profile": "pay"', '"profile": "mine"'));
+    const run = (profile: string) => spawnSync(process.execPath, [RW, "validate", "--profile", profile], { input: "", encoding: "utf8", cwd: dir });
+    const word = run("mine");
+    expect([word.status, word.stderr.split("\n")[0]]).toStrictEqual([2, "rw: unknown profile mine: give a shipped profile name (clin, pay, pform) or a .json file; mine is read as a profile name, not a file: give the file as a path, --profile ./mine"]);
+    expect(run("./mine").status).toBe(0);
+    // No file of that name: no word of one.
+    expect(run("theirs").stderr.split("\n")[0]).toBe("rw: unknown profile theirs: give a shipped profile name (clin, pay, pform) or a .json file");
+    rmSync(dir, { recursive: true, force: true });
   });
   it("a pretty-printed JSON form piped to validate gets one hint, on stderr, that stdin takes one message a line", () => {
     const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x:1", slots: { ask: "DRAFT" }, tail: null };
