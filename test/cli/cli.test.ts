@@ -379,6 +379,12 @@ describe("usage errors exit 2 with one clear line", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("unexpected argument 'lean'\n");
   });
+  it("a delegation command given its record as an argument says where the document comes from (it said only \"unexpected argument\", audit HM)", () => {
+    for (const name of ["validate", "evaluate", "check-child"]) {
+      const r = rw(["delegation", name, "record.json"]);
+      expect([r.code, r.out, r.err]).toStrictEqual([2, "", `rw: unexpected argument 'record.json': the JSON document comes from stdin or --file PATH\nTry 'rw delegation ${name} --help'.\n`]);
+    }
+  });
   it("--version with anything after it is a usage error, as any stray argument is", () => {
     const r = rw(["--version", "validate"]);
     expect([r.code, r.out]).toStrictEqual([2, ""]);
