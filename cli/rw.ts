@@ -394,7 +394,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const allowed = command.positionals ?? { name: "", min: 0, max: 0 };
   if (positionals.length > allowed.max) {
-    const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name.startsWith("delegation ") ? ": the JSON document comes from stdin or --file PATH" : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
+    // A message given bare to a command that takes its messages as options (`rw make-rb "$HO"`): the usage line says how.
+    const byOption = command.required === undefined ? "" : `: the input is given with options (${command.needsHow ?? synopsis(name, command)})`;
+    const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name.startsWith("delegation ") ? ": the JSON document comes from stdin or --file PATH" : byOption !== "" ? byOption : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
     throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${hint}`);
   }
   // What the command cannot run without, named all at once: its argument (an empty one names

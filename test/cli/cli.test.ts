@@ -385,6 +385,13 @@ describe("usage errors exit 2 with one clear line", () => {
       expect([r.code, r.out, r.err]).toStrictEqual([2, "", `rw: unexpected argument 'record.json': the JSON document comes from stdin or --file PATH\nTry 'rw delegation ${name} --help'.\n`]);
     }
   });
+  it("a message given bare to a command that takes its messages as options is shown the usage line (audit HM)", () => {
+    const ho = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+    expect(rw(["make-rb", ho]).err).toBe(`rw: unexpected argument '${ho}': the input is given with options (rw make-rb --ho HO)\nTry 'rw make-rb --help'.\n`);
+    expect(rw(["check-rb", ho, "RB"]).err.split("\n")[0]).toBe(`rw: unexpected argument '${ho}': the input is given with options (rw check-rb --ho HO --rb RB)`);
+    expect(rw(["check-ho", ho]).err.split("\n")[0]).toBe(`rw: unexpected argument '${ho}': the input is given with options (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)`);
+    expect(rw(["make-rb", ho]).code).toBe(2);
+  });
   it("--version with anything after it is a usage error, as any stray argument is", () => {
     const r = rw(["--version", "validate"]);
     expect([r.code, r.out]).toStrictEqual([2, ""]);
