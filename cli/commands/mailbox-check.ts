@@ -12,7 +12,7 @@ import { jsonText } from "../json-text.js";
 import { readMailboxFolders } from "../mailbox/archive.js";
 import type { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
-import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
+import { discoverMailbox, isInside, noMailboxAt, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
 import { readRootBinding, readState, refuseStateInside, stateThere } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
@@ -36,7 +36,7 @@ export interface CheckResult {
 /** The whole check, as the command and the benchmark run it. */
 export function checkMailbox(path: string, options: { vocabulary: Parameters<typeof readInbox>[1]; as?: string; arena?: string; state?: string; now: number }): CheckResult {
   const found = discoverMailbox(path);
-  if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox; the mailbox is never searched for`);
+  if (found === null) throw new UsageError(noMailboxAt(path));
   if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
   if (options.state !== undefined && options.as !== undefined) refuseStateInside(options.state, found.root, options.as);
   // The archive's closed threads are read with the inbox (section 13), so their messages stay the

@@ -61,6 +61,17 @@ function isDirectory(path: string): boolean {
   return stat?.isDirectory() === true;
 }
 
+/**
+ * Why `given` is no mailbox (discoverMailbox found none), for both commands: the three candidates
+ * looked at, and what stands at the path when it is no folder (nothing, a typo; or a file), which
+ * "no inbox at ..." alone left to be found out.
+ */
+export function noMailboxAt(given: string): string {
+  const stat = lstatOrNull(given);
+  const there = stat === null ? ` (nothing is at ${given})` : stat.isDirectory() ? "" : ` (${given} is a file, not a folder)`;
+  return `${given}: no inbox at ${given} (if it is one), ${given}/inbox or ${given}/.agent-mailbox/inbox; the mailbox is never searched for${there}`;
+}
+
 /** Section 3's three candidates, in order; a root with two inboxes is ambiguous and refused. */
 export function discoverMailbox(given: string): Mailbox | null {
   const absolute = resolve(given);
