@@ -39,6 +39,10 @@ export function checkMailbox(path: string, options: { vocabulary: Parameters<typ
   if (found === null) throw new UsageError(noMailboxAt(path));
   if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
   if (options.state !== undefined && options.as !== undefined) refuseStateInside(options.state, found.root, options.as);
+  // After the refusal of a state folder inside the mailbox: "create it" would be advice to make one there.
+  if (options.state !== undefined && !stateThere(options.state)) throw new UsageError(`--state ${options.state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
+  // Something else standing there is not "no such folder": creating one would fail on it.
+  if (options.state !== undefined && !statSync(options.state).isDirectory()) throw new UsageError(`--state ${options.state}: not a folder (a file or a device is there): give the participant's state folder`);
   // The archive's closed threads are read with the inbox (section 13), so their messages stay the
   // parents, claims and handshakes the live ones cite; the core judges the archive itself.
   const read = readMailboxFolders(found.inbox, options.vocabulary);
@@ -158,9 +162,6 @@ async function run(ctx: CommandContext): Promise<number> {
   if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");
   if (arena !== undefined && as === undefined) throw new UsageError("--arena names the arena a participant reconciles in: it goes with --as CALLSIGN --state DIR");
   if (arena !== undefined && isBlankLine(arena)) throw new UsageError("--arena is empty: name the arena (its Handler-pinned alias)");
-  if (state !== undefined && !stateThere(state)) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
-  // Something else standing there is not "no such folder": creating one would fail on it.
-  if (state !== undefined && !statSync(state).isDirectory()) throw new UsageError(`--state ${state}: not a folder (a file or a device is there): give the participant's state folder`);
   const now = mailboxNow(ctx.options["now"] as string | undefined);
   let result: CheckResult;
   try {

@@ -188,6 +188,11 @@ describe("rw mailbox check: discovery", () => {
     const none = rw(["mailbox", "check", root, "--as", "VEGA", "--state", `${file}-none`]);
     expect([none.code, none.err.split("\n")[0]]).toStrictEqual([2, `rw: --state ${file}-none: no such folder (create it; an empty one is a participant with no dispositions yet)`]);
   });
+  it("--state that does not exist inside the mailbox is refused as inside it, not told to be created there (audit HM)", () => {
+    const { root } = room();
+    const r = rw(["mailbox", "check", root, "--as", "VEGA", "--state", join(root, "state")]);
+    expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, `rw: --state ${join(root, "state")} is inside the mailbox root: dispositions live outside the mailbox and its sync`]);
+  });
   it("a state file that is a folder is a usage error naming that path", () => {
     const { root } = room();
     for (const [folder, name] of [["dispositions", "VEGA.jsonl"], ["cursor", "VEGA.txt"], ["anomalies", "VEGA.jsonl"]] as const) {
