@@ -7,6 +7,7 @@
 import { lstatSync, realpathSync, statSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
+import { replacedName } from "../replaced-name.js";
 
 /** A path the mailbox will not use, and why. */
 export class PathRefusal extends Error {
@@ -68,7 +69,8 @@ function isDirectory(path: string): boolean {
  */
 export function noMailboxAt(given: string): string {
   const stat = lstatOrNull(given);
-  const there = stat === null ? ` (nothing is at ${given})` : stat.isDirectory() ? "" : ` (${given} is a file, not a folder)`;
+  const replaced = stat === null ? replacedName(given) : null;
+  const there = stat === null ? ` (nothing is at ${given}${replaced === null ? "" : `: ${replaced}`})` : stat.isDirectory() ? "" : ` (${given} is a file, not a folder)`;
   return `${given}: no inbox at ${given} (if it is one), ${given}/inbox or ${given}/.agent-mailbox/inbox; the mailbox is never searched for${there}`;
 }
 
