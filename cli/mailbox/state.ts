@@ -42,18 +42,18 @@ const lossyUtf8 = new TextDecoder("utf-8");
  * read as a participant with no dispositions, cursor or binding, so each is a usage error naming
  * the path, as a state file that cannot be read is.
  */
-export function stateThere(path: string, option = "--state"): boolean {
+export function stateThere(path: string): boolean {
   if (existsSync(path)) return true;
   let link: Stats;
   try {
     link = lstatSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw new UsageError(`${option}: cannot read ${path}: ${readProblem(error)}`);
+    throw new UsageError(`--state: cannot read ${path}: ${readProblem(error)}`);
   }
   // Created since the look (another publication binding the same callsign): it is there now.
   if (!link.isSymbolicLink() || existsSync(path)) return true;
-  throw new UsageError(`${option}: cannot read ${path}: a symbolic link that leads to nothing`);
+  throw new UsageError(`--state: cannot read ${path}: a symbolic link that leads to nothing`);
 }
 
 /** A state file's bytes; null when it does not exist; a usage error naming it when it cannot be read. */
