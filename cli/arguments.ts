@@ -15,6 +15,7 @@ import type { Profiles } from "./profiles.js";
 import { documentOf } from "./document.js";
 import type { Document } from "./document.js";
 import { readFileText, undecodable } from "./input.js";
+import { replacedName } from "./replaced-name.js";
 import { UsageError } from "./usage-error.js";
 
 function isFile(value: string): boolean {
@@ -114,6 +115,8 @@ export function pathOption(option: string, value: string | boolean | undefined, 
   if (value === undefined || typeof value === "boolean") return undefined;
   // `names`: what the path may be, so the advice never offers a folder an option refuses (--file, --store).
   if (isBlankLine(value)) throw new UsageError(`--${option} is empty: give the path of ${names}, or leave the option out`);
+  const replaced = replacedName(value);
+  if (replaced !== null) throw new UsageError(`--${option}: ${replaced}`);
   return value;
 }
 

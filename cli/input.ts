@@ -13,6 +13,7 @@ import { open } from "node:fs/promises";
 import { isatty } from "node:tty";
 import { finding, isSkippedLine, withoutBom } from "../core/index.js";
 import type { LineCheck } from "../core/index.js";
+import { replacedName } from "./replaced-name.js";
 import { UsageError } from "./usage-error.js";
 
 export interface InputLine {
@@ -38,8 +39,10 @@ export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 export function readProblem(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
   switch (e.code) {
-    case "ENOENT":
-      return "no such file";
+    case "ENOENT": {
+      const replaced = typeof e.path === "string" ? replacedName(e.path) : null;
+      return replaced === null ? "no such file" : `no such file (${replaced})`;
+    }
     case "EISDIR":
       return "it is a directory";
     case "ENOTDIR":

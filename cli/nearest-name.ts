@@ -1,11 +1,11 @@
 /**
  * The name a mistyped one most likely meant (`valdate` for validate): the nearest of `names` by
- * edit distance (insert, delete, replace, or swap two neighbours), when it is within 2 and no other
- * is as near; null otherwise, so a guess is offered only when it is one.
+ * edit distance (insert, delete, replace, or swap two neighbours), when it is within `within` (2
+ * unless given) and no other is as near; null otherwise, so a guess is offered only when it is one.
  */
-export function nearestName(typed: string, names: readonly string[]): string | null {
+export function nearestName(typed: string, names: readonly string[], within = 2): string | null {
   let best: string | null = null;
-  let bestDistance = 3;
+  let bestDistance = within + 1;
   let tied = false;
   for (const name of names) {
     const d = editDistance(typed, name);

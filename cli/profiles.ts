@@ -59,7 +59,9 @@ export function profiles(option: string | undefined): Profiles {
       // A shipped name in another case (`PAY`): profile names are lower case, and saying so is the fix.
       const lower = option.toLowerCase();
       const cased = lower !== option && NAME.test(lower) && shipped(lower, cache) !== undefined ? `; profile names are lower case: --profile ${lower}` : "";
-      throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file${cased}`);
+      // A file of that name is here, but a bare word is read as a profile's name: say how to give the file.
+      const file = cased === "" && existsSync(option) ? `; ${option} is read as a profile name, not a file: give the file as a path, --profile ./${option}` : "";
+      throw new UsageError(`unknown profile ${option}: give a shipped profile name (clin, pay, pform) or a .json file${cased}${file}`);
     }
     cache.set(chosen.name, chosen);
   }

@@ -143,7 +143,25 @@ function commandName(argv: readonly string[]): { name: string | undefined; rest:
 function readArguments(specs: Record<string, Spec>, args: readonly string[]) {
   const options: ParseArgsConfig["options"] = {};
   for (const [o, spec] of Object.entries(specs)) options[o] = { type: spec.type, ...(spec.short ? { short: spec.short } : {}) };
-  return parseArgs({ args: [...args], allowPositionals: true, strict: true, options, tokens: true });
+  try {
+    return parseArgs({ args: [...args], allowPositionals: true, strict: true, options, tokens: true });
+  } catch (error) {
+    throw unknownOptionNamed(error, options, args);
+  }
+}
+
+/**
+ * node's "Unknown option '--reply_to'", with the option meant when the typed one is it in another
+ * case or with `_` for `-` (the envelope's field is `reply_to`, the option `--reply-to`), or one
+ * edit from it (`--fil`); any other error as it came. Only ever said, never run as the guess.
+ */
+function unknownOptionNamed(error: unknown, options: NonNullable<ParseArgsConfig["options"]>, args: readonly string[]): unknown {
+  if ((error as NodeJS.ErrnoException).code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") return error;
+  const typed = parseArgs({ args: [...args], allowPositionals: true, strict: false, options, tokens: true }).tokens.find((t) => t.kind === "option" && !Object.hasOwn(options, t.name));
+  if (typed?.kind !== "option" || !typed.rawName.startsWith("--")) return error;
+  const names = Object.keys(options).map((o) => `--${o}`);
+  const near = nearestName(typed.rawName.toLowerCase().replaceAll("_", "-"), names, 1);
+  return near === null ? error : new UsageError(`Unknown option '${typed.rawName}' (did you mean ${near}?)`);
 }
 
 /**
@@ -233,7 +251,8 @@ function helpFirst(argv: readonly string[]): readonly string[] {
 
 /** An unknown command, listing those there are, with the nearest one when it is within two edits. */
 function unknownCommand(typed: string, commands: readonly string[]): string {
-  const near = nearestName(typed, commands);
+  // In another case it is the same command mistyped (`VALIDATE`): commands are lower case.
+  const near = nearestName(typed.toLowerCase(), commands);
   return `unknown command '${typed}'${near === null ? "" : ` (did you mean ${near}?)`} (${commands.join(", ")})`;
 }
 
@@ -375,7 +394,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const allowed = command.positionals ?? { name: "", min: 0, max: 0 };
   if (positionals.length > allowed.max) {
-    const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
+    // A message given bare to a command that takes its messages as options (`rw make-rb "$HO"`): the usage line says how.
+    const byOption = command.required === undefined ? "" : `: the input is given with options (${command.needsHow ?? synopsis(name, command)})`;
+    const hint = allowed.max > 0 ? "" : command.readsLines === true ? ": lines come from stdin or --file" : name.startsWith("delegation ") ? ": the JSON document comes from stdin or --file PATH" : byOption !== "" ? byOption : name === "legend" && values["profile"] === undefined ? ": give a profile with --profile NAME" : "";
     throw new UsageError(`unexpected argument '${positionals[allowed.max]}'${hint}`);
   }
   // What the command cannot run without, named all at once: its argument (an empty one names

@@ -3,7 +3,7 @@
  * the conversation rules, and report per file, per thread, per callsign and per participant; with
  * `--as CALLSIGN --state DIR`, reconcile that participant's inbox against its dispositions.
  */
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { isBlankLine, withControlsMarked as visible } from "../../core/index.js";
 import { ALL, analyzeMailbox, hasMailboxError, isCallsign, participants, reconcile } from "../../core/mailbox/index.js";
 import type { MailboxAnalysis, MailboxEntry, MailboxFinding, ParticipantSummary, ReconcileReport } from "../../core/mailbox/index.js";
@@ -12,9 +12,9 @@ import { jsonText } from "../json-text.js";
 import { readMailboxFolders } from "../mailbox/archive.js";
 import type { readInbox } from "../mailbox/inbox.js";
 import type { Inbox } from "../mailbox/inbox.js";
-import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
+import { discoverMailbox, isInside, noMailboxAt, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
-import { readRootBinding, readState, refuseStateInside } from "../mailbox/state.js";
+import { readRootBinding, readState, refuseStateInside, stateThere } from "../mailbox/state.js";
 import { UsageError } from "../usage-error.js";
 import { FAIL, PASS } from "./context.js";
 import type { Command, CommandContext } from "./context.js";
@@ -36,9 +36,13 @@ export interface CheckResult {
 /** The whole check, as the command and the benchmark run it. */
 export function checkMailbox(path: string, options: { vocabulary: Parameters<typeof readInbox>[1]; as?: string; arena?: string; state?: string; now: number }): CheckResult {
   const found = discoverMailbox(path);
-  if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox; the mailbox is never searched for`);
+  if (found === null) throw new UsageError(noMailboxAt(path));
   if (options.state !== undefined && isInside(options.state, found.root)) throw new UsageError(`--state ${options.state} is inside the mailbox root: dispositions live outside the mailbox and its sync`);
   if (options.state !== undefined && options.as !== undefined) refuseStateInside(options.state, found.root, options.as);
+  // After the refusal of a state folder inside the mailbox: "create it" would be advice to make one there.
+  if (options.state !== undefined && !stateThere(options.state)) throw new UsageError(`--state ${options.state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
+  // Something else standing there is not "no such folder": creating one would fail on it.
+  if (options.state !== undefined && !statSync(options.state).isDirectory()) throw new UsageError(`--state ${options.state}: not a folder (a file or a device is there): give the participant's state folder`);
   // The archive's closed threads are read with the inbox (section 13), so their messages stay the
   // parents, claims and handshakes the live ones cite; the core judges the archive itself.
   const read = readMailboxFolders(found.inbox, options.vocabulary);
@@ -158,9 +162,6 @@ async function run(ctx: CommandContext): Promise<number> {
   if (as === ALL) throw new UsageError("--as ALL: ALL addresses every participant and is never one; reconcile as a callsign");
   if (arena !== undefined && as === undefined) throw new UsageError("--arena names the arena a participant reconciles in: it goes with --as CALLSIGN --state DIR");
   if (arena !== undefined && isBlankLine(arena)) throw new UsageError("--arena is empty: name the arena (its Handler-pinned alias)");
-  if (state !== undefined && !existsSync(state)) throw new UsageError(`--state ${state}: no such folder (create it; an empty one is a participant with no dispositions yet)`);
-  // Something else standing there is not "no such folder": creating one would fail on it.
-  if (state !== undefined && !statSync(state).isDirectory()) throw new UsageError(`--state ${state}: not a folder (a file or a device is there): give the participant's state folder`);
   const now = mailboxNow(ctx.options["now"] as string | undefined);
   let result: CheckResult;
   try {

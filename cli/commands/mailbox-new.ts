@@ -39,7 +39,7 @@ import { terminalText } from "../terminal-text.js";
 import { readMailboxFolders } from "../mailbox/archive.js";
 import { arrivalsWithId } from "../mailbox/arrivals.js";
 import type { Inbox } from "../mailbox/inbox.js";
-import { discoverMailbox, isInside, PathRefusal } from "../mailbox/paths.js";
+import { discoverMailbox, isInside, noMailboxAt, PathRefusal } from "../mailbox/paths.js";
 import { primerState } from "../mailbox/primer.js";
 import { NameTaken, publishOnce, PublishRefusal } from "../mailbox/publish.js";
 import { bindRoot, refuseStateInside } from "../mailbox/state.js";
@@ -270,7 +270,7 @@ async function run(ctx: CommandContext): Promise<number> {
 async function publish(ctx: CommandContext, retryAfter: number | undefined): Promise<number> {
   const path = ctx.args[0] as string;
   const found = discoverMailbox(path);
-  if (found === null) throw new UsageError(`${path}: no inbox at ${path} (if it is one), ${path}/inbox or ${path}/.agent-mailbox/inbox`);
+  if (found === null) throw new UsageError(noMailboxAt(path));
   const state = pathOption("state", ctx.options["state"]);
   if (state !== undefined && isInside(state, found.root)) throw new UsageError(`--state ${state} is inside the mailbox root: local state (the root binding, dispositions) lives outside the mailbox and its sync`);
   // The archive's closed threads too, as `rw mailbox check` reads them: a parent, a claim or a

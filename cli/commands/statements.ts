@@ -102,7 +102,12 @@ async function runAbandon(ctx: CommandContext, notices: Notices): Promise<number
     // Creates the store if need be: the cancel is kept even with nothing prepared, so no later
     // prepare or commit for the handoff runs a withdrawn act.
     const now = nowOption(ctx.options["now"] as string | undefined);
+    const existed = existsSync(storeOf(ctx));
     const { cancelled, ran } = inStore(ctx, notices, (store) => ({ cancelled: cancelHandoff(store, handoff, now), ran: ranBeforeCancel(store, handoff) }), true);
+    // Run in another folder than its prepare, "cancelled 0" read as nothing pending while the real
+    // store still held the handoff's statement, which a commit there would run: said, as a commit's
+    // unknown token is (noStoreHint), with the cancel kept all the same.
+    if (!existed) await ctx.err.line(visible(`rw: warning: there was no statement store at ${storeOf(ctx)}: one was created to keep the cancel; if rw prepare ran in another folder, run rw abandon --handoff there too, or give its --store PATH`));
     // The act already ran: "cancelled 0" would read as nothing having run, and be acknowledged so.
     if (ran !== null) {
       await (ctx.json ? ctx.out.line(jsonText({ ok: false, cancelled: cancelled.length, findings: [ran] })) : ctx.err.line(`refused: ${ran.message}${cancelled.length > 0 ? `; cancelled ${cancelled.length} other pending statement(s)` : ""}`));

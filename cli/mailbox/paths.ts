@@ -7,6 +7,7 @@
 import { lstatSync, realpathSync, statSync } from "node:fs";
 import type { Stats } from "node:fs";
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from "node:path";
+import { replacedName } from "../replaced-name.js";
 
 /** A path the mailbox will not use, and why. */
 export class PathRefusal extends Error {
@@ -59,6 +60,18 @@ function isDirectory(path: string): boolean {
   const stat = lstatOrNull(path);
   if (stat?.isSymbolicLink()) throw new PathRefusal(`${path} is a symbolic link; the mailbox never follows one`);
   return stat?.isDirectory() === true;
+}
+
+/**
+ * Why `given` is no mailbox (discoverMailbox found none), for both commands: the three candidates
+ * looked at, and what stands at the path when it is no folder (nothing, a typo; or a file), which
+ * "no inbox at ..." alone left to be found out.
+ */
+export function noMailboxAt(given: string): string {
+  const stat = lstatOrNull(given);
+  const replaced = stat === null ? replacedName(given) : null;
+  const there = stat === null ? ` (nothing is at ${given}${replaced === null ? "" : `: ${replaced}`})` : stat.isDirectory() ? "" : ` (${given} is a file, not a folder)`;
+  return `${given}: no inbox at ${given} (if it is one), ${given}/inbox or ${given}/.agent-mailbox/inbox; the mailbox is never searched for${there}`;
 }
 
 /** Section 3's three candidates, in order; a root with two inboxes is ambiguous and refused. */

@@ -9,7 +9,8 @@
  *
  * core/mailbox/README.md documents the fields of a transition.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import type { Stats } from "node:fs";
 import { dirname, join } from "node:path";
 import { isBlankLine, parseJsonText } from "../../core/index.js";
 import { isRootId, mailboxFinding, readAnomalyRecord, uuidInCursorEntry } from "../../core/mailbox/index.js";
@@ -34,9 +35,30 @@ export interface ParticipantState {
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 const lossyUtf8 = new TextDecoder("utf-8");
 
+/**
+ * Whether a state file (or the state folder) is there. `existsSync` says no for every failure to
+ * look, and only "nothing is there" (ENOENT) is no: a folder on the path that cannot be searched
+ * (EACCES), a file where a folder must be (ENOTDIR) or a symbolic link that leads nowhere would
+ * read as a participant with no dispositions, cursor or binding, so each is a usage error naming
+ * the path, as a state file that cannot be read is.
+ */
+export function stateThere(path: string): boolean {
+  if (existsSync(path)) return true;
+  let link: Stats;
+  try {
+    link = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw new UsageError(`--state: cannot read ${path}: ${readProblem(error)}`);
+  }
+  // Created since the look (another publication binding the same callsign): it is there now.
+  if (!link.isSymbolicLink() || existsSync(path)) return true;
+  throw new UsageError(`--state: cannot read ${path}: a symbolic link that leads to nothing`);
+}
+
 /** A state file's bytes; null when it does not exist; a usage error naming it when it cannot be read. */
 function stateFile(path: string): Buffer | null {
-  if (!existsSync(path)) return null;
+  if (!stateThere(path)) return null;
   try {
     const stat = statSync(path);
     if (stat.isDirectory()) throw Object.assign(new Error("EISDIR"), { code: "EISDIR" });
@@ -151,7 +173,7 @@ export interface RootBinding {
  */
 export function bindRoot(state: string, binding: RootBinding, options: { create?: boolean } = {}): { created: boolean; bound: RootBinding | null } {
   const path = stateFiles(state, binding.callsign).rootBinding;
-  if (existsSync(path)) return { created: false, bound: readBinding(path, binding.callsign, `nothing is published from ${binding.callsign}`) };
+  if (stateThere(path)) return { created: false, bound: readBinding(path, binding.callsign, `nothing is published from ${binding.callsign}`) };
   // A dry run writes nothing, not even the first binding.
   if (options.create === false) return { created: false, bound: null };
   let created: boolean;
@@ -171,7 +193,7 @@ export function bindRoot(state: string, binding: RootBinding, options: { create?
 /** The participant's root binding on disk, or null when it has none yet (damage is a PathRefusal, as below). */
 export function readRootBinding(state: string, callsign: string): RootBinding | null {
   const path = stateFiles(state, callsign).rootBinding;
-  return existsSync(path) ? readBinding(path, callsign, `${callsign}'s arena is not known from it, so nothing is reconciled for ${callsign}`) : null;
+  return stateThere(path) ? readBinding(path, callsign, `${callsign}'s arena is not known from it, so nothing is reconciled for ${callsign}`) : null;
 }
 
 /**
@@ -185,9 +207,16 @@ function readBinding(path: string, callsign: string, withheld: string): RootBind
   };
   // A device or a pipe (a link to /dev/zero) would be read without end, and proves no root.
   if (!statSync(path).isFile()) damaged("is not a regular file");
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    // Not read is not damaged: "is not UTF-8" would send the Handler to repair a file that only cannot be opened.
+    throw new UsageError(`--state: cannot read ${path}: ${readProblem(error)}`);
+  }
   let text = "";
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(path));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     damaged("is not UTF-8");
   }

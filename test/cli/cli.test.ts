@@ -1,6 +1,6 @@
 // The `rw` command as a user runs it: the built file, real stdin, real exit codes.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -378,6 +378,19 @@ describe("usage errors exit 2 with one clear line", () => {
     const r = rw(["legend", "--profile", "pay", "lean"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("unexpected argument 'lean'\n");
+  });
+  it("a delegation command given its record as an argument says where the document comes from (it said only \"unexpected argument\", audit HM)", () => {
+    for (const name of ["validate", "evaluate", "check-child"]) {
+      const r = rw(["delegation", name, "record.json"]);
+      expect([r.code, r.out, r.err]).toStrictEqual([2, "", `rw: unexpected argument 'record.json': the JSON document comes from stdin or --file PATH\nTry 'rw delegation ${name} --help'.\n`]);
+    }
+  });
+  it("a message given bare to a command that takes its messages as options is shown the usage line (audit HM)", () => {
+    const ho = "RW1 HO a-1 from=a to=b item=x:1 ask=DRAFT";
+    expect(rw(["make-rb", ho]).err).toBe(`rw: unexpected argument '${ho}': the input is given with options (rw make-rb --ho HO)\nTry 'rw make-rb --help'.\n`);
+    expect(rw(["check-rb", ho, "RB"]).err.split("\n")[0]).toBe(`rw: unexpected argument '${ho}': the input is given with options (rw check-rb --ho HO --rb RB)`);
+    expect(rw(["check-ho", ho]).err.split("\n")[0]).toBe(`rw: unexpected argument '${ho}': the input is given with options (rw check-ho --ho HO --record FILE, or --relay-from HO for a relay)`);
+    expect(rw(["make-rb", ho]).code).toBe(2);
   });
   it("--version with anything after it is a usage error, as any stray argument is", () => {
     const r = rw(["--version", "validate"]);
@@ -806,12 +819,15 @@ describe("readbacks and the checks around an act", () => {
     const cancelledFirst = join(tmp, "cancel-first", "statements.json");
     const cancel = rw(["abandon", "--handoff", "scheduler-1", "--store", cancelledFirst]);
     expect([cancel.code, cancel.out]).toStrictEqual([0, "cancelled 0 pending statement(s) for scheduler-1\n"]);
+    // The store was created by the cancel: said (audit HM), since run in another folder than the
+    // prepare, "cancelled 0" read as nothing pending while that folder's statement stayed committable.
+    expect(cancel.err).toBe(`rw: warning: there was no statement store at ${cancelledFirst}: one was created to keep the cancel; if rw prepare ran in another folder, run rw abandon --handoff there too, or give its --store PATH\n`);
     expect(JSON.parse(readFileSync(cancelledFirst, "utf8"))).toStrictEqual({ version: 1, statements: [], cancelled: ["scheduler-1"] });
     const prepare = rw(["prepare", "--ho", PAY_HO, "--call", record, "--exp", "20261002T1600Z", "--now", "20261002T1400Z", "--store", cancelledFirst, "--json"]);
     expect(prepare.code).toBe(1);
     expect(prepare.out).toContain("was cancelled (CX)");
-    // Cancelling again changes nothing; a damaged list is refused like any other part of the store.
-    rw(["abandon", "--handoff", "scheduler-1", "--store", cancelledFirst]);
+    // Cancelling again changes nothing, and the store is there now: no warning; a damaged list is refused like any other part of the store.
+    expect(rw(["abandon", "--handoff", "scheduler-1", "--store", cancelledFirst]).err).toBe("");
     expect(JSON.parse(readFileSync(cancelledFirst, "utf8")).cancelled).toStrictEqual(["scheduler-1"]);
     writeFileSync(cancelledFirst, JSON.stringify({ version: 1, statements: [], cancelled: ["not an id"] }));
     expect(rw(["commit", "0123456789abcdef0123456789abcdef", "--now", "20261002T1500Z", "--store", cancelledFirst]).err).toContain("cancelled[0]: a handoff is a message id");
@@ -1151,6 +1167,34 @@ describe("a usage error points to the help that answers it", () => {
     const upper = rw(["validate", "--profile", "PAY"], "x\n");
     expect([upper.code, upper.err.split("\n")[0]]).toStrictEqual([2, "rw: unknown profile PAY: give a shipped profile name (clin, pay, pform) or a .json file; profile names are lower case: --profile pay"]);
     expect(first(["validate", "--profile", "PAYX"])).toBe("rw: unknown profile PAYX: give a shipped profile name (clin, pay, pform) or a .json file");
+  });
+  it("a command or option mistyped in another case, with _ for -, or one edit off names the one meant, and is still refused (audit HM)", () => {
+    const first = (args: string[]): [number | null, string] => {
+      const r = rw(args, "x\n");
+      return [r.code, r.err.split("\n")[0] as string];
+    };
+    // `VALIDATE` was "unknown command" with no word of validate; the envelope's `reply_to` typed as an option got no word of --reply-to.
+    expect(first(["VALIDATE"])).toStrictEqual([2, expect.stringMatching(/^rw: unknown command 'VALIDATE' \(did you mean validate\?\) \(parse, /)]);
+    expect(first(["mailbox", "CHECK", "x"])).toStrictEqual([2, "rw: unknown command 'mailbox CHECK' (did you mean mailbox check?) (mailbox check, mailbox new)"]);
+    expect(first(["mailbox", "new", "x", "--reply_to", "y"])).toStrictEqual([2, "rw: Unknown option '--reply_to' (did you mean --reply-to?)"]);
+    expect(first(["check-thread", "--no_clock"])).toStrictEqual([2, "rw: Unknown option '--no_clock' (did you mean --no-clock?)"]);
+    expect(first(["validate", "--JSON"])).toStrictEqual([2, "rw: Unknown option '--JSON' (did you mean --json?)"]);
+    expect(first(["validate", "--fil=x"])).toStrictEqual([2, "rw: Unknown option '--fil' (did you mean --file?)"]);
+    expect(first(["--Json", "validate"])).toStrictEqual([2, "rw: Unknown option '--Json' (did you mean --json?)"]);
+    // Two edits or more from every option, or a short one: no guess.
+    expect(first(["mailbox", "check", "x", "--nope"])).toStrictEqual([2, "rw: Unknown option '--nope'"]);
+    expect(first(["validate", "-j"])).toStrictEqual([2, "rw: Unknown option '-j'"]);
+  });
+  it("--profile with a bare word that names a file here says how to give the file (it said only \"unknown profile\", audit HM)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "rw-profile-word-"));
+    writeFileSync(join(dir, "mine"), readFileSync(join(ROOT, "profiles", "pay.json"), "utf8").replace('"profile": "pay"', '"profile": "mine"'));
+    const run = (profile: string) => spawnSync(process.execPath, [RW, "validate", "--profile", profile], { input: "", encoding: "utf8", cwd: dir });
+    const word = run("mine");
+    expect([word.status, word.stderr.split("\n")[0]]).toStrictEqual([2, "rw: unknown profile mine: give a shipped profile name (clin, pay, pform) or a .json file; mine is read as a profile name, not a file: give the file as a path, --profile ./mine"]);
+    expect(run("./mine").status).toBe(0);
+    // No file of that name: no word of one.
+    expect(run("theirs").stderr.split("\n")[0]).toBe("rw: unknown profile theirs: give a shipped profile name (clin, pay, pform) or a .json file");
+    rmSync(dir, { recursive: true, force: true });
   });
   it("a pretty-printed JSON form piped to validate gets one hint, on stderr, that stdin takes one message a line", () => {
     const form = { v: "RW1", type: "HO", id: "a-1", re: null, from: "a", to: "b", item: "x:1", slots: { ask: "DRAFT" }, tail: null };

@@ -164,6 +164,21 @@ describe("rw mailbox check: discovery", () => {
       expect([run.code, run.err.split("\n")[0]]).toStrictEqual([2, `rw: ${flag}: cannot read ${path}: ${why}`]);
     }
   });
+  it("a mailbox path that is a file, or where nothing is, says so after the candidates it looked at (audit HM: \"no inbox at\" alone)", () => {
+    const { root } = room();
+    const file = join(root, "note.md");
+    writeFileSync(file, "x");
+    const candidates = (p: string): string => `rw: ${p}: no inbox at ${p} (if it is one), ${p}/inbox or ${p}/.agent-mailbox/inbox; the mailbox is never searched for`;
+    for (const command of [["mailbox", "check"], ["mailbox", "new"]]) {
+      const args = command[1] === "new" ? ["--message", file] : [];
+      const onFile = rw([...command, file, ...args]);
+      expect([onFile.code, onFile.err.split("\n")[0]]).toStrictEqual([2, `${candidates(file)} (${file} is a file, not a folder)`]);
+      const none = rw([...command, join(root, "typo"), ...args]);
+      expect([none.code, none.err.split("\n")[0]]).toStrictEqual([2, `${candidates(join(root, "typo"))} (nothing is at ${join(root, "typo")})`]);
+      // A folder with no inbox: the candidates alone, as before.
+      expect(rw([...command, tmp, ...args]).err.split("\n")[0]).toBe(candidates(tmp));
+    }
+  });
   it("--state naming a file is \"not a folder\", not \"no such folder\" (which said to create what is there)", () => {
     const { root } = room();
     const file = join(tmp, `state-file-${Date.now()}`);
@@ -172,6 +187,11 @@ describe("rw mailbox check: discovery", () => {
     expect([r.code, r.out, r.err.split("\n")[0]]).toStrictEqual([2, "", `rw: --state ${file}: not a folder (a file or a device is there): give the participant's state folder`]);
     const none = rw(["mailbox", "check", root, "--as", "VEGA", "--state", `${file}-none`]);
     expect([none.code, none.err.split("\n")[0]]).toStrictEqual([2, `rw: --state ${file}-none: no such folder (create it; an empty one is a participant with no dispositions yet)`]);
+  });
+  it("--state that does not exist inside the mailbox is refused as inside it, not told to be created there (audit HM)", () => {
+    const { root } = room();
+    const r = rw(["mailbox", "check", root, "--as", "VEGA", "--state", join(root, "state")]);
+    expect([r.code, r.err.split("\n")[0]]).toStrictEqual([2, `rw: --state ${join(root, "state")} is inside the mailbox root: dispositions live outside the mailbox and its sync`]);
   });
   it("a state file that is a folder is a usage error naming that path", () => {
     const { root } = room();
