@@ -10,14 +10,14 @@
  * it down; a quarantined message neither owes nor pays.
  */
 import { addressees, arenaMembers } from "./_arena-members.js";
-import { asks, dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { cancelsByParent, exactReply, replyOwed, withdraws } from "./_owed.js";
+import { dialogueStep, liftsStops } from "./_dialogue-step.js";
+import { cites, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
+import { replyOwed } from "./_owed.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
-import { MAILBOX_KINDS } from "./vocabulary.js";
 
 export type BudgetState = "open" | "at-limit" | "blocked: exchange-budget";
 
@@ -44,9 +44,6 @@ export interface BudgetSpent {
   readonly questions: readonly MailboxEnvelope[];
 }
 
-/** A root kind's `reply_to` (a hello's, a resume's) is only a citation (9): it answers nothing. */
-const cites = (m: MailboxEnvelope): boolean => m.reply_to !== null && MAILBOX_KINDS[m.kind].parent !== "root";
-
 /**
  * The budget of one thread, its messages in UUID order, under one limit or a limit that changes as
  * handshakes settle. `members` are the callsigns of each arena a question to `ALL` asks (arenaMembers
@@ -71,13 +68,10 @@ export function spendBudget(messages: readonly MailboxEntry[], limitOf: number |
   // An exact reply pays its question wherever the two machines' clocks sort it, before the question
   // too ("the order in which files are read changes nothing"): replies seen before it wait here.
   const early = new Map<string, MailboxEnvelope[]>();
-  // The cancels citing each message, read once a message reaches the limit; one past it is over budget.
-  let cancels: ReadonlyMap<string, readonly MailboxEnvelope[]> | undefined;
+  // A question withdrawn from a sender by its requester's cancel sent before, within the budget:
+  // one past it is over budget and withdraws nothing.
   const overBudget = new Set<string>();
-  // Whether `q` was withdrawn from `m`'s sender by its requester's cancel sent before `m`, within the
-  // budget (5: `cancel` withdraws "a request or claim"; 3: "a terminal replacement or supersession").
-  const withdrawnBefore = (q: MailboxEnvelope, m: MailboxEnvelope): boolean =>
-    (cancels ??= cancelsByParent(messages, new Map())).get(q.id)?.some((c) => c.id < m.id && !overBudget.has(c.id) && withdraws(q, c, m.from)) === true;
+  const withdrawn = withdrawnBefore(messages, overBudget);
   for (const entry of messages) {
     const m = entry.envelope;
     const step = dialogueStep(m);
@@ -85,12 +79,10 @@ export function spendBudget(messages: readonly MailboxEntry[], limitOf: number |
     // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
     if (step === "handler" || step === "to-handler") continue;
     const parent = cites(m) ? asked.get(m.reply_to as string) : undefined;
-    // Only a callsign the question asks pays it, with its exact causal reply: its own sender's
-    // follow-up answers nobody, nor does a message of another request (9: "A shared `request_id`
-    // makes a message a sibling").
-    const pays = parent !== undefined && parent.question.arena === m.arena && asks(parent.question, m.from) && exactReply(parent.question, m);
+    // Only a callsign the question asks pays it, with its exact causal reply.
+    const pays = parent !== undefined && paysAsAsked(parent.question, m);
     const limit = limitAt(m.id);
-    if (count >= limit && !(pays && !parent.replied.has(m.from) && !withdrawnBefore(parent.question, m))) {
+    if (count >= limit && !(pays && !parent.replied.has(m.from) && !withdrawn(parent.question, m))) {
       overBudget.add(m.id);
       findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
     }
@@ -103,7 +95,7 @@ export function spendBudget(messages: readonly MailboxEntry[], limitOf: number |
     count++;
     if (m.expects_reply && count <= limit) {
       const replied = new Set<string>();
-      for (const r of early.get(m.id) ?? []) if (r.arena === m.arena && asks(m, r.from) && exactReply(m, r)) replied.add(r.from);
+      for (const r of early.get(m.id) ?? []) if (paysAsAsked(m, r)) replied.add(r.from);
       asked.set(m.id, { question: m, replied });
       questions.push(m);
     }

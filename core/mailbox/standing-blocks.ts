@@ -8,9 +8,13 @@
  * - another `blocked` from that sender is BLOCKED_REPEATED: the spec asks for one;
  * - any other message it sends to an agent is INITIATED_WHILE_BLOCKED, unless it is the reply it
  *   still owes to a message addressed to it (by name or `ALL`) with `expects_reply: true` that
- *   reached the thread before its `blocked`: its first reply to that message, as the budget lets
- *   "replies already owed by `expects_reply`" finish at its limit (section 8). A message only to
- *   Handler seats initiates nothing between agents (it neither counts nor resets a budget either).
+ *   reached the thread before its `blocked`, as the budget lets "replies already owed by
+ *   `expects_reply`" finish at its limit (section 8), read as reply debt and the budget read it
+ *   (_owed-allowance.ts, README note 152): its first exact causal reply (the question's
+ *   `request_id`; any for a welcome; a root kind's `reply_to` is only a citation), the question not
+ *   withdrawn before it by its requester's own `cancel` (one this rule refused withdraws nothing).
+ *   A message only to Handler seats initiates nothing between agents (it neither counts nor resets
+ *   a budget either).
  *
  * A callsign is a name within one arena (section 4): a sender's `blocked` stops that arena's callsign,
  * and a message asks a reply of a callsign of its own arena.
@@ -20,17 +24,17 @@
  * each message looked at once (its `reply_to` in a map), so a thread of any length is checked in
  * linear time.
  */
-import { asks, dialogueStep, liftsStops } from "./_dialogue-step.js";
+import { dialogueStep, liftsStops } from "./_dialogue-step.js";
+import { cites, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
 import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
 
-/** A message that asked for a reply: who asked whom, and where in the thread. */
+/** A message that asked for a reply, and where in the thread. */
 interface Asked {
-  readonly from: string;
-  readonly to: readonly string[];
-  readonly arena: string;
+  readonly question: MailboxEnvelope;
   readonly position: number;
 }
 
@@ -55,26 +59,43 @@ export interface StandingBlock {
 export function standingBlocks(messages: readonly MailboxEntry[], findings: MailboxFinding[]): readonly StandingBlock[] {
   const standing = new Map<string, Block>();
   const asked = new Map<string, Asked>();
-  // `${asked id}\0${callsign}`: that callsign has answered that message (its owed reply is spent).
-  const answered = new Set<string>();
+  // `${asked id}\0${arena}\0${callsign}`: that callsign has paid that message with its exact
+  // causal reply (its owed reply is spent), wherever the clocks sort the two.
+  const paid = new Set<string>();
+  // Causal messages citing a message not yet seen: a reply sorting before its question pays it too.
+  const early = new Map<string, MailboxEnvelope[]>();
+  // What this rule refused: a cancel among them withdraws nothing.
+  const stopped = new Set<string>();
+  const withdrawn = withdrawnBefore(messages, stopped);
   messages.forEach((entry, position) => {
     const m = entry.envelope;
     const step = dialogueStep(m);
     if (liftsStops(step)) standing.clear();
     const sender = `${m.arena}\u0000${m.from}`;
     const block = step === "handler" ? undefined : standing.get(sender);
-    const parent = m.reply_to === null ? undefined : asked.get(m.reply_to);
-    const answerKey = m.reply_to === null ? "" : `${m.reply_to}\u0000${sender}`;
+    const parent = cites(m) ? asked.get(m.reply_to as string) : undefined;
+    const pays = parent !== undefined && paysAsAsked(parent.question, m);
+    const paidKey = `${m.reply_to}\u0000${sender}`;
     if (block !== undefined) {
-      const owed = parent !== undefined && parent.position < block.position && parent.arena === m.arena && asks(parent, m.from) && !answered.has(answerKey);
+      const owed = pays && parent.position < block.position && !paid.has(paidKey) && !withdrawn(parent.question, m);
       if (m.kind === "blocked") {
         findings.push(mailboxFinding("BLOCKED_REPEATED", `a second blocked from ${m.from} in this thread while its blocked ${block.id} stands: send one, then stop initiating until Handler input or declared new evidence (new_evidence)`, at(entry)));
+        stopped.add(m.id);
       } else if (step !== "to-handler" && !owed) {
-        findings.push(mailboxFinding("INITIATED_WHILE_BLOCKED", `${m.from} sent this ${m.kind} after its blocked ${block.id}: only replies it already owed (expects_reply) may follow, until Handler input or declared new evidence (new_evidence)`, at(entry)));
+        findings.push(mailboxFinding("INITIATED_WHILE_BLOCKED", `${m.from} sent this ${m.kind} after its blocked ${block.id}: only replies it already owed (expects_reply) may follow, its exact causal reply to a question asked of it before, not withdrawn by its requester, until Handler input or declared new evidence (new_evidence)`, at(entry)));
+        stopped.add(m.id);
       }
     } else if (m.kind === "blocked" && step !== "handler") standing.set(sender, { callsign: m.from, id: m.id, position });
-    if (parent !== undefined) answered.add(answerKey);
-    if (m.expects_reply) asked.set(m.id, { from: m.from, to: m.to, arena: m.arena, position });
+    if (pays) paid.add(paidKey);
+    else if (cites(m) && parent === undefined) {
+      const seen = early.get(m.reply_to as string);
+      if (seen === undefined) early.set(m.reply_to as string, [m]);
+      else seen.push(m);
+    }
+    if (m.expects_reply) {
+      asked.set(m.id, { question: m, position });
+      for (const r of early.get(m.id) ?? []) if (paysAsAsked(m, r)) paid.add(`${m.id}\u0000${r.arena}\u0000${r.from}`);
+    }
   });
   // A map keeps insertion order, and a lift clears it: its entries are already in sending order.
   return [...standing.values()].map((block) => ({ callsign: block.callsign, message: block.id }));

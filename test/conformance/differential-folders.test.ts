@@ -51,6 +51,19 @@ describe("differential check of mailbox folders", () => {
     expect(budget(first.core, first.checker).length).toBeGreaterThan(0);
   });
 
+  it("names a blocked sender's reply a checker reverting README note 152 reads differently", { timeout: 120_000 }, () => {
+    // The checker told to read the reply a blocked sender owes as before note 152 (its first answer
+    // citing the question, whatever its request_id, a resume's citation too, withdrawn by no cancel)
+    // disagrees on 85 of 2,000 folders of seed 1, 2 of the first 30, folders the generator's
+    // blocked_debt case draws (its own random stream).
+    const { status, output } = compare(["30", "1", "--first", "--break-blocked-debt"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { drawn: string[] }; core: string[]; checker: string[] };
+    expect(first.case.drawn.some((d) => d.startsWith("blocked-debt-"))).toBe(true);
+    const stopped = (pairs: string[], other: string[]) => pairs.filter((p) => p.startsWith("INITIATED_WHILE_BLOCKED ") && !other.includes(p));
+    expect(stopped(first.core, first.checker).length + stopped(first.checker, first.core).length).toBeGreaterThan(0);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
   // it did not cross) is in 166 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.

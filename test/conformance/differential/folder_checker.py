@@ -55,8 +55,9 @@ presentation") as one participant's view of the room would be built:
   REPLY_REPUBLISHED;
 - one `blocked`, then silence (sections 6, 8): until a Handler message or declared evidence lifts
   it, the sender's second `blocked` in the thread is BLOCKED_REPEATED and anything else it sends
-  there INITIATED_WHILE_BLOCKED, but a reply it owed before the `blocked` or a message only to
-  Handler seats;
+  there INITIATED_WHILE_BLOCKED, but a reply it owed before the `blocked` (read as at a budget's
+  limit, exactly_owed: its first exact causal reply, not withdrawn before it by its requester's
+  cancel; README note 152) or a message only to Handler seats;
 - a resumed agent waits (section 12): after its `resume`, until another callsign answers it,
   anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
   to that answer is RESUME_UNANSWERED;
@@ -388,16 +389,38 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             m = held[m["reply_to"]]
         return True
 
-    def owed(m, before=None, budget=False):
-        """Whether m is its sender's first answer to a question of its thread addressed to it (by
-        name, or ALL of its arena: another arena's callsign of that name is not asked; a
-        question that does not speak for its sender owes nothing; after a blocked no quarantined one
-        does, a stranger's among them, while the budget still lets one refused for another rule be
-        answered)."""
+    def exactly_owed(m, q, stop, broken):
+        """Whether m, citing q, is the reply still owed by its sender, as reply debt reads one
+        (still_owes): its first exact causal reply (9: "exact `reply_to` plus `request_id`"; a
+        welcome is acknowledged by the first work message citing it, 6; a hello's or resume's
+        `reply_to` is a citation, "These are true roots", 9), to a question its requester did not
+        withdraw before m with a cancel of its own (5: "Withdraw a request or claim") addressed to
+        it, in the request, that the stop reading m (`stop`: its own codes) left standing. One
+        reading for the budget's limit and a blocked (README notes 151, 152); `broken`, the planted
+        fault, reads the first answer citing q, whatever it is, withdrawn by nothing."""
+        if broken:
+            return (m["from"], q["id"]) not in answered
+        if m["kind"] in TRUE_ROOTS or (m["from"], q["id"]) in answered_exactly:
+            return False
+        if q["kind"] != "welcome" and m["request_id"] != q["request_id"]:
+            return False
+        return not any(c["kind"] == "cancel" and c["reply_to"] == q["id"] and c["id"] < m["id"] and c["thread"] == m["thread"]
+                       and c["from"] == q["from"] and c["arena"] == q["arena"] and q["kind"] in ("request", "claim")
+                       and c["request_id"] == q["request_id"] and (m["from"] in c["to"] or "ALL" in c["to"])
+                       and not errors[c["id"]] & (NOT_SPEAKING | stop) for c in messages)
+
+    def owed(m, before):
+        """Whether m, sent after its sender's blocked `before`, is the reply it still owes (section 6:
+        "Then stop initiating"; 8: "finish replies already owed"): to a question of its thread asked
+        of it before the blocked (by name, or ALL of its arena: another arena's callsign of that name
+        is not asked; a question that does not speak for its sender owes nothing, while one refused
+        for another rule, a stranger's among them, may still be answered, as at the budget's limit),
+        read by exactly_owed (a cancel this rule refused withdraws nothing)."""
         q = held.get(m["reply_to"])
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
-                and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) and (m["from"], q["id"]) not in answered
-                and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and (budget or not errors[q["id"]] and q["id"] not in unclaimed_sender) and (before is None or q["id"] < before))
+                and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"])
+                and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and q["id"] < before
+                and exactly_owed(m, q, {"INITIATED_WHILE_BLOCKED", "BLOCKED_REPEATED"}, "BLOCKED_DEBT" in FAULTS))
 
     def owed_at_limit(m):
         """Whether m, sent with its thread's budget spent, finishes a reply already owed (section 8):
@@ -414,15 +437,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 or not (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) \
                 or q["id"] in past_limit or errors[q["id"]] & NOT_SPEAKING or m["kind"] in TRUE_ROOTS:
             return False
-        if (m["from"], q["id"]) in (answered if "BUDGET_DEBT" in FAULTS else answered_exactly):
-            return False
-        if q["kind"] != "welcome" and m["request_id"] != q["request_id"] and "BUDGET_DEBT" not in FAULTS:
-            return False
-        withdrawn = any(c["kind"] == "cancel" and c["reply_to"] == q["id"] and c["id"] < m["id"] and c["thread"] == m["thread"]
-                        and c["from"] == q["from"] and c["arena"] == q["arena"] and q["kind"] in ("request", "claim")
-                        and c["request_id"] == q["request_id"] and (m["from"] in c["to"] or "ALL" in c["to"])
-                        and not errors[c["id"]] & (NOT_SPEAKING | {"EXCHANGE_BUDGET_EXCEEDED"}) for c in messages)
-        return not withdrawn or "BUDGET_DEBT" in FAULTS
+        return exactly_owed(m, q, {"EXCHANGE_BUDGET_EXCEEDED"}, "BUDGET_DEBT" in FAULTS)
 
     def speaks_in(m):
         """The initiator's message in its hello's thread: (hello id, the responders whose chains it

@@ -1105,12 +1105,45 @@ def number(msgs, persona):
         m.extra["session"] = session.get(key) or persona.get(m.sender, {}).get("session") or f"{m.sender.lower()}-s1"
 
 
-def folder(rng, forced=None):
+def blocked_debt(side, people, msgs, add):
+    """A blocked sender's owed reply (section 6: "Then stop initiating"; README note 152), drawn from
+    `side`, its own random stream: a question, the requester's note citing it, the asked one's
+    `blocked` citing the note (so it answers nothing), then perhaps the requester's cancel (before or
+    after the blocked), an answer under another request_id or a resume citing the question (a root's
+    citation), and perhaps the exact reply. Appended after the folder's mutations, so the thread's
+    budget may be spent too."""
+    asker = people[0] if side.random() < 0.8 else side.choice(people)
+    asked = side.choice([p for p in people if p != asker])
+    n = len(msgs)
+    label = f"t-bdebt{n}"
+    ways = side.sample(["other-request", "cancel-before", "cancel-after", "resume"], side.choice([1, 1, 2]))
+    q = add(asker, [asked] if side.random() < 0.85 else ["ALL"], side.choice(["request", "request", "propose"]),
+            thread=label, request=f"r-bdebt{n}", expects=True)
+    note = add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
+    if "cancel-before" in ways:
+        add(asker, [asked], "cancel", parent=q.key, thread=label, request=q.request)
+    add(asked, [asker], "blocked", parent=note.key, thread=label, request=q.request)
+    if "cancel-after" in ways:
+        add(asker, [asked] if side.random() < 0.8 else ["ALL"], "cancel", parent=q.key, thread=label, request=q.request)
+    if "other-request" in ways:
+        add(asked, [asker], side.choice(["reply", "state"]), parent=q.key, thread=label, request=f"r-bdebt{n}x")
+    if "resume" in ways:
+        add(asked, [asker], "resume", parent=q.key, thread=label, request=f"r-bdebt{n}s", expects=True)
+    if side.random() < 0.6:
+        add(asked, [asker], "reply", parent=q.key, thread=label, request=q.request)
+    for way in ways:
+        add.drawn.add(f"blocked-debt-{way}")
+
+
+def folder(rng, forced=None, side=None):
+    """One folder; with `side`, a random stream of its own, the `blocked_debt` case too."""
     full = rng.random() < 0.25
     people, msgs, add = base(rng, full)
     persona = provenance(rng, people)
     for k in range(rng.choice([1, 1, 2, 2, 3])):
         mutate(rng, people, msgs, add, persona, full, forced if k == 0 else None)
+    if side is not None:
+        blocked_debt(side, people, msgs, add)
     for m in msgs:
         # Each name's own machine carries its provenance on every message it sends.
         if "machine" not in m.extra and m.sender in persona:
@@ -1137,14 +1170,28 @@ def folder(rng, forced=None):
     return {"files": files, "now": last + 60000, "drawn": sorted(add.drawn)}
 
 
+# The share of folders that also draw the blocked_debt case (README note 152).
+BLOCKED_DEBT_SHARE = 0.06
+
+
 def cases(count, seed, forced=None):
     """`count` folders of `seed`. With `forced` (a `drawn` tag: "crossed-hello-work"), every folder's
     first mutation draws that case, and a folder that still does not (a room of two, say, has no
     callsign the crossing leaves) is drawn again, so each one yielded lists it in `drawn`."""
     rng = random.Random(seed)
+    # The blocked_debt case draws from a stream of its own, and a folder that holds it leaves the
+    # plain stream where the plain folder would (mint draws per message): every other folder is
+    # byte for byte what it was, and the figures of the differential README before note 152 hold.
+    side = random.Random(f"blocked-debt-{seed}")
     made = 0
     while made < count:
+        start = rng.getstate()
         case = folder(rng, forced)
+        if side.random() < BLOCKED_DEBT_SHARE:
+            end = rng.getstate()
+            rng.setstate(start)
+            case = folder(rng, forced, side)
+            rng.setstate(end)
         if forced is None or forced in case["drawn"]:
             made += 1
             yield case

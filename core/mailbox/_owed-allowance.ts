@@ -1,0 +1,39 @@
+/**
+ * The allowance two stops share (README notes 151, 152): past an exchange budget's limit (section 8,
+ * exchange-budget.ts) and after a sender's own `blocked` (section 6, standing-blocks.ts), a message
+ * passes only as a reply "already owed by `expects_reply`", read as reply debt reads it (_owed.ts):
+ * its sender's exact causal reply to a question asked of it, not withdrawn before it by the
+ * requester's own `cancel`. Each walk keeps its own ledger of who has paid and when a question was
+ * asked; these are the two tests it applies, so the rule is written once.
+ */
+import { asks } from "./_dialogue-step.js";
+import { cancelsByParent, exactReply, withdraws } from "./_owed.js";
+import type { MailboxEntry } from "./entry.js";
+import type { MailboxEnvelope } from "./envelope.js";
+import { MAILBOX_KINDS } from "./vocabulary.js";
+
+/** A root kind's `reply_to` (a hello's, a resume's) is only a citation (9): it answers nothing. */
+export const cites = (m: MailboxEnvelope): boolean => m.reply_to !== null && MAILBOX_KINDS[m.kind].parent !== "root";
+
+/**
+ * Whether `m` pays `question`: it cites it as a causal message, from a callsign of its arena the
+ * question asks (by name or `ALL`, not its own sender), with its exact causal reply (its
+ * `request_id`; any for a welcome). Its own sender's follow-up answers nobody, nor does a message of
+ * another request (9: "A shared `request_id` makes a message a sibling").
+ */
+export function paysAsAsked(question: MailboxEnvelope, m: MailboxEnvelope): boolean {
+  return cites(m) && m.reply_to === question.id && question.arena === m.arena && asks(question, m.from) && exactReply(question, m);
+}
+
+/**
+ * Whether a question was withdrawn from `m`'s sender by its requester's own cancel sent before `m`
+ * in UUID order (5: `cancel` withdraws "a request or claim"; 3: "a terminal replacement or
+ * supersession"), over `messages`, one thread in UUID order. A cancel in `refused` (the walk's own
+ * stop: one the walk itself refused) withdraws nothing; the walk fills it as it goes, and a cancel
+ * sorting before `m` has been judged by then. The cancels are gathered once, when first needed.
+ */
+export function withdrawnBefore(messages: readonly MailboxEntry[], refused: ReadonlySet<string>): (question: MailboxEnvelope, m: MailboxEnvelope) => boolean {
+  let cancels: ReadonlyMap<string, readonly MailboxEnvelope[]> | undefined;
+  return (question, m) =>
+    (cancels ??= cancelsByParent(messages, new Map())).get(question.id)?.some((c) => c.id < m.id && !refused.has(c.id) && withdraws(question, c, m.from)) === true;
+}
