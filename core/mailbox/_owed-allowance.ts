@@ -37,3 +37,22 @@ export function withdrawnBefore(messages: readonly MailboxEntry[], refused: Read
   return (question, m) =>
     (cancels ??= cancelsByParent(messages, new Map())).get(question.id)?.some((c) => c.id < m.id && !refused.has(c.id) && withdraws(question, c, m.from)) === true;
 }
+
+/**
+ * The replies a walk in UUID order meets before their question: an exact reply pays it wherever the
+ * two machines' clocks sort it ("the order in which files are read changes nothing", README note
+ * 149). `hold` keeps a causal message citing a message the walk has not asked about yet; once the
+ * question is met, `payers` gives those of them that pay it.
+ */
+export function earlyReplies(): { hold(m: MailboxEnvelope): void; payers(question: MailboxEnvelope): readonly MailboxEnvelope[] } {
+  const waiting = new Map<string, MailboxEnvelope[]>();
+  return {
+    hold(m) {
+      if (!cites(m)) return;
+      const seen = waiting.get(m.reply_to as string);
+      if (seen === undefined) waiting.set(m.reply_to as string, [m]);
+      else seen.push(m);
+    },
+    payers: (question) => (waiting.get(question.id) ?? []).filter((r) => paysAsAsked(question, r)),
+  };
+}

@@ -11,7 +11,7 @@
  */
 import { addressees, arenaMembers } from "./_arena-members.js";
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { cites, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
+import { cites, earlyReplies, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
 import { replyOwed } from "./_owed.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -65,9 +65,8 @@ export function spendBudget(messages: readonly MailboxEntry[], limitOf: number |
   // owed a reply ("finish replies already owed", 8; README note 129). Each with who has paid it.
   const asked = new Map<string, { readonly question: MailboxEnvelope; readonly replied: Set<string> }>();
   const questions: MailboxEnvelope[] = [];
-  // An exact reply pays its question wherever the two machines' clocks sort it, before the question
-  // too ("the order in which files are read changes nothing"): replies seen before it wait here.
-  const early = new Map<string, MailboxEnvelope[]>();
+  // An exact reply pays its question wherever the two machines' clocks sort it, before it too.
+  const early = earlyReplies();
   // A question withdrawn from a sender by its requester's cancel sent before, within the budget:
   // one past it is over budget and withdraws nothing.
   const overBudget = new Set<string>();
@@ -87,15 +86,10 @@ export function spendBudget(messages: readonly MailboxEntry[], limitOf: number |
       findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
     }
     if (pays) parent.replied.add(m.from);
-    else if (cites(m) && parent === undefined) {
-      const seen = early.get(m.reply_to as string);
-      if (seen === undefined) early.set(m.reply_to as string, [m]);
-      else seen.push(m);
-    }
+    else if (parent === undefined) early.hold(m);
     count++;
     if (m.expects_reply && count <= limit) {
-      const replied = new Set<string>();
-      for (const r of early.get(m.id) ?? []) if (paysAsAsked(m, r)) replied.add(r.from);
+      const replied = new Set(early.payers(m).map((r) => r.from));
       asked.set(m.id, { question: m, replied });
       questions.push(m);
     }

@@ -25,7 +25,7 @@
  * linear time.
  */
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { cites, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
+import { cites, earlyReplies, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
@@ -62,8 +62,8 @@ export function standingBlocks(messages: readonly MailboxEntry[], findings: Mail
   // `${asked id}\0${arena}\0${callsign}`: that callsign has paid that message with its exact
   // causal reply (its owed reply is spent), wherever the clocks sort the two.
   const paid = new Set<string>();
-  // Causal messages citing a message not yet seen: a reply sorting before its question pays it too.
-  const early = new Map<string, MailboxEnvelope[]>();
+  // A reply sorting before its question pays it too.
+  const early = earlyReplies();
   // What this rule refused: a cancel among them withdraws nothing.
   const stopped = new Set<string>();
   const withdrawn = withdrawnBefore(messages, stopped);
@@ -87,14 +87,10 @@ export function standingBlocks(messages: readonly MailboxEntry[], findings: Mail
       }
     } else if (m.kind === "blocked" && step !== "handler") standing.set(sender, { callsign: m.from, id: m.id, position });
     if (pays) paid.add(paidKey);
-    else if (cites(m) && parent === undefined) {
-      const seen = early.get(m.reply_to as string);
-      if (seen === undefined) early.set(m.reply_to as string, [m]);
-      else seen.push(m);
-    }
+    else if (parent === undefined) early.hold(m);
     if (m.expects_reply) {
       asked.set(m.id, { question: m, position });
-      for (const r of early.get(m.id) ?? []) if (paysAsAsked(m, r)) paid.add(`${m.id}\u0000${r.arena}\u0000${r.from}`);
+      for (const r of early.payers(m)) paid.add(`${m.id}\u0000${r.arena}\u0000${r.from}`);
     }
   });
   // A map keeps insertion order, and a lift clears it: its entries are already in sending order.
