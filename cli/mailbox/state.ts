@@ -216,7 +216,7 @@ function readBinding(path: string, callsign: string, withheld: string): RootBind
   }
   let text = "";
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = strictUtf8.decode(bytes);
   } catch {
     damaged("is not UTF-8");
   }
