@@ -93,6 +93,9 @@ export interface AnalyzeOptions extends ClaimOptions {
 }
 
 /** A short fingerprint of a root identifier: repair notices never carry the full value. */
+/** A thread as the walk leaves it: its budget spent, its debts read once the whole quarantine is known. */
+type WalkedThread = Omit<ThreadSummary, "budget"> & { readonly spent: BudgetSpent };
+
 /**
  * How many times the conversation rules run at most, withdrawing quarantined final goodbyes'
  * retirements (below). One withdrawal leading to another takes a mailbox built for it.
@@ -235,7 +238,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
   const known = findings.length;
   // Who a question to ALL asks, as reply debt reads it (_owed.ts): every callsign of its arena.
   const members = arenaMembers(sorted);
-  const converse = (): { claims: CallsignClaims; summaries: (Omit<ThreadSummary, "budget"> & { spent: BudgetSpent })[] } => {
+  const converse = (): { claims: CallsignClaims; summaries: WalkedThread[] } => {
     const claims = callsignClaims(sorted, options, silenced, refused, filesOf);
     const untrusted = new Set(silenced);
     for (const f of claims.findings) if (f.id !== undefined && f.severity === "error" && IDENTITY_CODES.has(f.code)) untrusted.add(f.id);
@@ -271,7 +274,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     append(findings, rightToWork(outside, pairs, fullPeers, proposals).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));
-    const summaries: (Omit<ThreadSummary, "budget"> & { spent: BudgetSpent })[] = [];
+    const summaries: WalkedThread[] = [];
     // The budget counts what the pair said: a message that does not speak for its sender neither
     // spends it nor, declaring new evidence, resets it.
     for (const [thread, messages] of threads) {
