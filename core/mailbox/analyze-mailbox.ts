@@ -92,7 +92,6 @@ export interface AnalyzeOptions extends ClaimOptions {
   readonly publishing?: string;
 }
 
-/** A short fingerprint of a root identifier: repair notices never carry the full value. */
 /** A thread as the walk leaves it: its budget spent, its debts read once the whole quarantine is known. */
 type WalkedThread = Omit<ThreadSummary, "budget"> & { readonly spent: BudgetSpent };
 
@@ -102,6 +101,7 @@ type WalkedThread = Omit<ThreadSummary, "budget"> & { readonly spent: BudgetSpen
  */
 export const RETIREMENT_ROUNDS = 4;
 
+/** A short fingerprint of a root identifier: repair notices never carry the full value. */
 const fingerprint = (root: string): string => root.slice(0, 12).toLowerCase();
 
 export function analyzeMailbox(entries: readonly MailboxEntry[], options: AnalyzeOptions = {}): MailboxAnalysis {
