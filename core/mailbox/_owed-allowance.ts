@@ -30,7 +30,7 @@ export interface HeldSoFar {
 }
 
 /** A thread's `HeldSoFar` over `before` (only its keys are read). */
-export function heldSoFar(before: ReadonlyMap<string, unknown> | ReadonlySet<string> = new Set()): HeldSoFar {
+export function heldSoFar(before: ReadonlyMap<string, unknown> | ReadonlySet<string>): HeldSoFar {
   const walked = new Set<string>();
   return { has: (id) => before.has(id) || walked.has(id), add: (id) => void walked.add(id) };
 }

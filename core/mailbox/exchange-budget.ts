@@ -49,10 +49,13 @@ export interface BudgetSpent {
  * The budget of one thread, its messages in UUID order, under one limit or a limit that changes as
  * handshakes settle. `members` are the callsigns of each arena a question to `ALL` asks (arenaMembers
  * over the whole mailbox, as the participant summary reads them); by default, those of `messages`.
- * `quarantine` is the analysis's (only its keys are read): what reply debt reads at the limit.
+ * `quarantine` is the analysis's (only its keys are read): what reply debt reads at the limit, and
+ * the walk too, where a question it holds owes nothing (README note 161).
  */
 export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], members: ReadonlyMap<string, ReadonlySet<string>> = arenaMembers(messages), quarantine: ReadonlyMap<string, unknown> = new Map()): ExchangeBudget {
-  return budgetOwed(spendBudget(messages, limitOf, findings), members, quarantine);
+  const walk = budgetWalk(messages, limitOf, findings, heldSoFar(quarantine));
+  for (const entry of messages) walk.step(entry);
+  return budgetOwed(walk.spent(), members, quarantine);
 }
 
 /** The budget's walk of one thread, a message at a time, so that it can go in step with the blocks'. */
@@ -67,7 +70,7 @@ export interface BudgetWalk {
  * analysis holds before the walk, and what the walks refuse as they go: HeldSoFar), and adds to
  * `held` each message it refuses: a question it holds owes nothing (README note 161).
  */
-export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], held: HeldSoFar = heldSoFar()): BudgetWalk {
+export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], held: HeldSoFar): BudgetWalk {
   const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
   let count = 0;
   // A reset restarts the count, never the debts: a question asked before the Handler spoke is still
@@ -107,13 +110,6 @@ export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | 
     },
     spent: () => ({ messages, limit: limitAt(null), count, questions }),
   };
-}
-
-/** The budget's walk over a whole thread at once (exchangeBudget's). */
-export function spendBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[]): BudgetSpent {
-  const walk = budgetWalk(messages, limitOf, findings);
-  for (const entry of messages) walk.step(entry);
-  return walk.spent();
 }
 
 /**

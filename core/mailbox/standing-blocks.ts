@@ -26,7 +26,7 @@
  * linear time.
  */
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { cites, earlyReplies, heldSoFar, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
+import { cites, earlyReplies, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
 import type { HeldSoFar } from "./_owed-allowance.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -66,7 +66,7 @@ export interface BlocksWalk {
  * `findings`. The quarantine is read only as `held` gives it (HeldSoFar), and each message this rule
  * refuses is added to it: a question it holds owes nothing (README note 161).
  */
-export function blocksWalk(messages: readonly MailboxEntry[], findings: MailboxFinding[], held: HeldSoFar = heldSoFar()): BlocksWalk {
+export function blocksWalk(messages: readonly MailboxEntry[], findings: MailboxFinding[], held: HeldSoFar): BlocksWalk {
   const standing = new Map<string, Block>();
   const asked = new Map<string, Asked>();
   // `${asked id}\0${arena}\0${callsign}`: that callsign has paid that message with its exact

@@ -126,3 +126,20 @@ describe("with the budget open and no blocked, such a question may still be answ
     expect(o.on("y")).toStrictEqual([]);
   });
 });
+
+describe("exchangeBudget over one thread reads the quarantine it is given for the question too", () => {
+  it("an answer at the limit to a question the quarantine holds is over budget", () => {
+    // The thread alone: VEGA's request (@q), two notes, LYRA's exact reply (@y) at the limit of 3.
+    const { entries, symbols } = analyzed([...demoPair,
+      { id: "q", set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: "@q", reply_to: "", request_id: "@q" } },
+      note("n1", "@q", "@q"), note("n2", "@q", "@q"), reply("y", "@q", "@q")]);
+    const thread = entries.filter((e) => e.envelope.thread === symbols.uuid("q"));
+    const codesOn = (quarantine: ReadonlyMap<string, unknown>) => {
+      const findings: mailbox.MailboxFinding[] = [];
+      const state = mailbox.exchangeBudget(thread, 3, findings, undefined, quarantine).state;
+      return { state, y: findings.filter((f) => f.id === symbols.uuid("y")).map((f) => f.code) };
+    };
+    expect(codesOn(new Map())).toStrictEqual({ state: "blocked: exchange-budget", y: [] });
+    expect(codesOn(new Map([[symbols.uuid("q"), ["INITIATED_WHILE_BLOCKED"]]]))).toStrictEqual({ state: "blocked: exchange-budget", y: ["EXCHANGE_BUDGET_EXCEEDED"] });
+  });
+});
