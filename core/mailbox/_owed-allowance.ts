@@ -4,7 +4,9 @@
  * passes only as a reply "already owed by `expects_reply`", read as reply debt reads it (_owed.ts):
  * its sender's exact causal reply to a question asked of it, not withdrawn before it by the
  * requester's own `cancel`. Each walk keeps its own ledger of who has paid and when a question was
- * asked; these are the two tests it applies, so the rule is written once.
+ * asked; these are the two tests it applies, so the rule is written once. A question the analysis
+ * quarantines owes nothing, as reply debt reads it at the thread's end (README note 161): its answer
+ * is no reply owed, so it does not pass a spent budget or a `blocked` (`HeldSoFar`).
  */
 import { asks } from "./_dialogue-step.js";
 import { cancelsByParent, exactReply, withdraws } from "./_owed.js";
@@ -16,13 +18,35 @@ import { MAILBOX_KINDS } from "./vocabulary.js";
 export const cites = (m: MailboxEnvelope): boolean => m.reply_to !== null && MAILBOX_KINDS[m.kind].parent !== "root";
 
 /**
+ * What the analysis has quarantined by the time a walk meets an answer: the rules judged before the
+ * walks (`before`, by UUID: the claims, the handshakes, the right to work, an answer to a stranger or
+ * to what does not speak for its sender, ...) and what the two walks refuse as they go (`add`), each
+ * message before the next one is looked at. Not the rules judged over the walks' own outcome (a
+ * resume's wait, a republished reply, a repeated repair): they read what the walks refuse.
+ */
+export interface HeldSoFar {
+  has(id: string): boolean;
+  add(id: string): void;
+}
+
+/** A thread's `HeldSoFar` over `before` (only its keys are read). */
+export function heldSoFar(before: ReadonlyMap<string, unknown> | ReadonlySet<string>): HeldSoFar {
+  const walked = new Set<string>();
+  return { has: (id) => before.has(id) || walked.has(id), add: (id) => void walked.add(id) };
+}
+
+/**
  * Whether `m` pays `question`: it cites it as a causal message, from a callsign of its arena the
  * question asks (by name or `ALL`, not its own sender), with its exact causal reply (its
- * `request_id`; any for a welcome). Its own sender's follow-up answers nobody, nor does a message of
+ * `request_id`; any for a welcome), and `held` does not quarantine the question: a quarantined
+ * message owes nothing (_owed.ts), whichever rule holds it (a stranger's, work before establishment,
+ * one sent while its sender's `blocked` stood, an answer to what does not speak for its sender), so
+ * nothing answers it as owed (3: it "cannot authorize work"; 4: a stranger is "not engaged"; 8:
+ * "finish replies already owed"). Its own sender's follow-up answers nobody, nor does a message of
  * another request (9: "A shared `request_id` makes a message a sibling").
  */
-export function paysAsAsked(question: MailboxEnvelope, m: MailboxEnvelope): boolean {
-  return cites(m) && m.reply_to === question.id && question.arena === m.arena && asks(question, m.from) && exactReply(question, m);
+export function paysAsAsked(question: MailboxEnvelope, m: MailboxEnvelope, held: HeldSoFar): boolean {
+  return cites(m) && m.reply_to === question.id && question.arena === m.arena && asks(question, m.from) && exactReply(question, m) && !held.has(question.id);
 }
 
 /**
@@ -44,7 +68,7 @@ export function withdrawnBefore(messages: readonly MailboxEntry[], refused: Read
  * 149). `hold` keeps a causal message citing a message the walk has not asked about yet; once the
  * question is met, `payers` gives those of them that pay it.
  */
-export function earlyReplies(): { hold(m: MailboxEnvelope): void; payers(question: MailboxEnvelope): readonly MailboxEnvelope[] } {
+export function earlyReplies(held: HeldSoFar): { hold(m: MailboxEnvelope): void; payers(question: MailboxEnvelope): readonly MailboxEnvelope[] } {
   const waiting = new Map<string, MailboxEnvelope[]>();
   return {
     hold(m) {
@@ -53,6 +77,6 @@ export function earlyReplies(): { hold(m: MailboxEnvelope): void; payers(questio
       if (seen === undefined) waiting.set(m.reply_to as string, [m]);
       else seen.push(m);
     },
-    payers: (question) => (waiting.get(question.id) ?? []).filter((r) => paysAsAsked(question, r)),
+    payers: (question) => (waiting.get(question.id) ?? []).filter((r) => paysAsAsked(question, r, held)),
   };
 }

@@ -6,6 +6,7 @@
  * final goodbye that retired a name).
  */
 import { welcomeParentProblem } from "./_answers-as-addressed.js";
+import { heldSoFar } from "./_owed-allowance.js";
 import { arenaMembers } from "./_arena-members.js";
 import { parentAnswerProblems } from "./_parent-answer-problems.js";
 import { refusedParent, refusedParentWords } from "./_refused-parent.js";
@@ -23,7 +24,7 @@ import { assertObject } from "./_arguments.js";
 import { shownValue } from "./_shown-value.js";
 import type { MailboxEntry } from "./entry.js";
 import type { MailboxEnvelope } from "./envelope.js";
-import { budgetOwed, spendBudget } from "./exchange-budget.js";
+import { budgetOwed, budgetWalk } from "./exchange-budget.js";
 import type { BudgetSpent, ExchangeBudget } from "./exchange-budget.js";
 import { rootsNotFresh } from "./fresh-roots.js";
 import { handshakes } from "./handshake.js";
@@ -41,7 +42,7 @@ import { resumesUnanswered } from "./resume-answered.js";
 import { sameRootId } from "./root-id.js";
 import { selfRatificationProblem } from "./self-ratification.js";
 import { settledTagFindings } from "./settled-tags.js";
-import { standingBlocks } from "./standing-blocks.js";
+import { blocksWalk } from "./standing-blocks.js";
 import type { StandingBlock } from "./standing-blocks.js";
 import { DEFAULT_EXCHANGE_BUDGET, MAILBOX_KINDS } from "./vocabulary.js";
 
@@ -274,6 +275,13 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     append(findings, rightToWork(outside, pairs, fullPeers, proposals).filter((f) => !(f.code === "PROFILE_DOWNGRADE" && downgraded.has(f.id))));
     append(findings, rightToWorkBeyond(shakes.outside, pairs));
     append(findings, fullPairsBeyond(shakes.unbound, pairs, fullPeers).filter((f) => !downgraded.has(f.id)));
+    // What the analysis quarantines before the walks, an answer to a stranger or to what does not
+    // speak for its sender among it (the rules run again at the end over the whole quarantine, and
+    // quarantine the same messages): a question it holds owes nothing, so its answer is no reply
+    // owed past a spent budget or a blocked (README note 161).
+    const heldBefore = quarantineOf([...findings, ...claims.findings], claims.unclaimed);
+    for (const f of engagedStrangers(sorted, new Set(claims.unclaimed), heldBefore)) if (f.id !== undefined) heldBefore.set(f.id, [f.code]);
+    for (const f of quarantinedParents(sorted, heldBefore)) if (f.id !== undefined) heldBefore.set(f.id, [f.code]);
     const summaries: WalkedThread[] = [];
     // The budget counts what the pair said: a message that does not speak for its sender neither
     // spends it nor, declaring new evidence, resets it.
@@ -294,9 +302,23 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
         own === undefined || ownSince === undefined || (before !== null && before <= ownSince) ? undefined : settledBudget(own, fallback, before ?? undefined);
       const limitAt = (before: string | null): number => ownBudget(before) ?? pairBudget(before ?? undefined) ?? fallback;
       const spoken = trustedThreads.get(thread) ?? [];
-      const spent = spendBudget(spoken, limitAt, findings);
       // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
-      const blocked = standingBlocks(spoken, findings);
+      // The two walks go in step, each message judged by both before the next: a question either
+      // refuses owes nothing, past the budget or a blocked (README note 161). Their findings keep
+      // their order, the budget's first.
+      const held = heldSoFar(heldBefore);
+      const budgetFindings: MailboxFinding[] = [];
+      const blockFindings: MailboxFinding[] = [];
+      const budget = budgetWalk(spoken, limitAt, budgetFindings, held);
+      const blocks = blocksWalk(spoken, blockFindings, held);
+      for (const entry of spoken) {
+        budget.step(entry);
+        blocks.step(entry);
+      }
+      append(findings, budgetFindings);
+      append(findings, blockFindings);
+      const spent = budget.spent();
+      const blocked = blocks.standing();
       summaries.push({ thread, first: first.id, kind: first.kind, messages: messages.length, handshake: shakes.handshakes.get(thread) ?? null, spent, blocked, orphaned: false });
     }
     // A resume an error refuses makes nobody wait for its answer: one refused before the walk, by

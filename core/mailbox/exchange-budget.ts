@@ -7,11 +7,12 @@
  * agent it asks (by name, or, to `ALL`, each callsign of its arena but its sender) until that
  * agent's exact causal reply (its `request_id`; any for a welcome; a root kind's `reply_to` is only
  * a citation), its requester's own `cancel` withdrawing it, or an open task's winning claim standing
- * it down; a quarantined message neither owes nor pays.
+ * it down; a quarantined message neither owes nor pays, at the limit too (README note 161).
  */
 import { addressees, arenaMembers } from "./_arena-members.js";
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
-import { cites, earlyReplies, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
+import { cites, earlyReplies, heldSoFar, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
+import type { HeldSoFar } from "./_owed-allowance.js";
 import { replyOwed } from "./_owed.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
@@ -48,17 +49,28 @@ export interface BudgetSpent {
  * The budget of one thread, its messages in UUID order, under one limit or a limit that changes as
  * handshakes settle. `members` are the callsigns of each arena a question to `ALL` asks (arenaMembers
  * over the whole mailbox, as the participant summary reads them); by default, those of `messages`.
- * `quarantine` is the analysis's (only its keys are read): what reply debt reads at the limit.
+ * `quarantine` is the analysis's (only its keys are read): what reply debt reads at the limit, and
+ * the walk too, where a question it holds owes nothing (README note 161).
  */
 export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], members: ReadonlyMap<string, ReadonlySet<string>> = arenaMembers(messages), quarantine: ReadonlyMap<string, unknown> = new Map()): ExchangeBudget {
-  return budgetOwed(spendBudget(messages, limitOf, findings), members, quarantine);
+  const walk = budgetWalk(messages, limitOf, findings, heldSoFar(quarantine));
+  for (const entry of messages) walk.step(entry);
+  return budgetOwed(walk.spent(), members, quarantine);
+}
+
+/** The budget's walk of one thread, a message at a time, so that it can go in step with the blocks'. */
+export interface BudgetWalk {
+  step(entry: MailboxEntry): void;
+  spent(): BudgetSpent;
 }
 
 /**
- * The walk: the count, and EXCHANGE_BUDGET_EXCEEDED on each message past the limit that is not a
- * reply its sender still owes there. Reads no quarantine: the finding is part of what makes it.
+ * The walk: the count, and EXCEEDED on each message past the limit that is not a reply its sender
+ * still owes there, pushed to `findings`. It reads the quarantine only as `held` gives it (what the
+ * analysis holds before the walk, and what the walks refuse as they go: HeldSoFar), and adds to
+ * `held` each message it refuses: a question it holds owes nothing (README note 161).
  */
-export function spendBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[]): BudgetSpent {
+export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], held: HeldSoFar): BudgetWalk {
   const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
   let count = 0;
   // A reset restarts the count, never the debts: a question asked before the Handler spoke is still
@@ -66,35 +78,38 @@ export function spendBudget(messages: readonly MailboxEntry[], limitOf: number |
   const asked = new Map<string, { readonly question: MailboxEnvelope; readonly replied: Set<string> }>();
   const questions: MailboxEnvelope[] = [];
   // An exact reply pays its question wherever the two machines' clocks sort it, before it too.
-  const early = earlyReplies();
+  const early = earlyReplies(held);
   // A question withdrawn from a sender by its requester's cancel sent before, within the budget:
   // one past it is over budget and withdraws nothing.
   const overBudget = new Set<string>();
   const withdrawn = withdrawnBefore(messages, overBudget);
-  for (const entry of messages) {
-    const m = entry.envelope;
-    const step = dialogueStep(m);
-    if (liftsStops(step)) count = 0;
-    // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
-    if (step === "handler" || step === "to-handler") continue;
-    const parent = cites(m) ? asked.get(m.reply_to as string) : undefined;
-    // Only a callsign the question asks pays it, with its exact causal reply.
-    const pays = parent !== undefined && paysAsAsked(parent.question, m);
-    const limit = limitAt(m.id);
-    if (count >= limit && !(pays && !parent.replied.has(m.from) && !withdrawn(parent.question, m))) {
-      overBudget.add(m.id);
-      findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
-    }
-    if (pays) parent.replied.add(m.from);
-    else if (parent === undefined) early.hold(m);
-    count++;
-    if (m.expects_reply && count <= limit) {
-      const replied = new Set(early.payers(m).map((r) => r.from));
-      asked.set(m.id, { question: m, replied });
-      questions.push(m);
-    }
-  }
-  return { messages, limit: limitAt(null), count, questions };
+  return {
+    step(entry) {
+      const m = entry.envelope;
+      const step = dialogueStep(m);
+      if (liftsStops(step)) count = 0;
+      // Handler input is not agent-to-agent, nor is a message only to a Handler seat: neither counts.
+      if (step === "handler" || step === "to-handler") return;
+      const parent = cites(m) ? asked.get(m.reply_to as string) : undefined;
+      // Only a callsign the question asks pays it, with its exact causal reply.
+      const pays = parent !== undefined && paysAsAsked(parent.question, m, held);
+      const limit = limitAt(m.id);
+      if (count >= limit && !(pays && !parent.replied.has(m.from) && !withdrawn(parent.question, m))) {
+        overBudget.add(m.id);
+        held.add(m.id);
+        findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
+      }
+      if (pays) parent.replied.add(m.from);
+      else if (parent === undefined) early.hold(m);
+      count++;
+      if (m.expects_reply && count <= limit) {
+        const replied = new Set(early.payers(m).map((r) => r.from));
+        asked.set(m.id, { question: m, replied });
+        questions.push(m);
+      }
+    },
+    spent: () => ({ messages, limit: limitAt(null), count, questions }),
+  };
 }
 
 /**

@@ -12,7 +12,8 @@
  *   `expects_reply`" finish at its limit (section 8), read as reply debt and the budget read it
  *   (_owed-allowance.ts, README note 152): its first exact causal reply (the question's
  *   `request_id`; any for a welcome; a root kind's `reply_to` is only a citation), the question not
- *   withdrawn before it by its requester's own `cancel` (one this rule refused withdraws nothing).
+ *   withdrawn before it by its requester's own `cancel` (one this rule refused withdraws nothing),
+ *   and not a question the analysis quarantines, which owes nothing (README note 161).
  *   A message only to Handler seats initiates nothing between agents (it neither counts nor resets
  *   a budget either).
  *
@@ -26,6 +27,7 @@
  */
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
 import { cites, earlyReplies, paysAsAsked, withdrawnBefore } from "./_owed-allowance.js";
+import type { HeldSoFar } from "./_owed-allowance.js";
 import { mailboxFinding } from "./codes.js";
 import type { MailboxFinding } from "./codes.js";
 import { at } from "./entry.js";
@@ -52,38 +54,50 @@ export interface StandingBlock {
   readonly message: string;
 }
 
+/** The blocks' walk of one thread, a message at a time, so that it can go in step with the budget's. */
+export interface BlocksWalk {
+  step(entry: MailboxEntry): void;
+  /** The blocks standing at the thread's end, in the order they were sent (UUID order): one per sender at most. */
+  standing(): readonly StandingBlock[];
+}
+
 /**
- * Checks one thread (its messages in UUID order); the findings go to `findings`. Returns the blocks
- * standing at the thread's end, in the order they were sent (UUID order): one per sender at most.
+ * Checks one thread (its messages in UUID order), a message at a time; the findings go to
+ * `findings`. The quarantine is read only as `held` gives it (HeldSoFar), and each message this rule
+ * refuses is added to it: a question it holds owes nothing (README note 161).
  */
-export function standingBlocks(messages: readonly MailboxEntry[], findings: MailboxFinding[]): readonly StandingBlock[] {
+export function blocksWalk(messages: readonly MailboxEntry[], findings: MailboxFinding[], held: HeldSoFar): BlocksWalk {
   const standing = new Map<string, Block>();
   const asked = new Map<string, Asked>();
   // `${asked id}\0${arena}\0${callsign}`: that callsign has paid that message with its exact
   // causal reply (its owed reply is spent), wherever the clocks sort the two.
   const paid = new Set<string>();
   // A reply sorting before its question pays it too.
-  const early = earlyReplies();
+  const early = earlyReplies(held);
   // What this rule refused: a cancel among them withdraws nothing.
   const stopped = new Set<string>();
   const withdrawn = withdrawnBefore(messages, stopped);
-  messages.forEach((entry, position) => {
+  let position = -1;
+  const walkStep = (entry: MailboxEntry): void => {
+    position++;
     const m = entry.envelope;
     const step = dialogueStep(m);
     if (liftsStops(step)) standing.clear();
     const sender = `${m.arena}\u0000${m.from}`;
     const block = step === "handler" ? undefined : standing.get(sender);
     const parent = cites(m) ? asked.get(m.reply_to as string) : undefined;
-    const pays = parent !== undefined && paysAsAsked(parent.question, m);
+    const pays = parent !== undefined && paysAsAsked(parent.question, m, held);
     const paidKey = `${m.reply_to}\u0000${sender}`;
     if (block !== undefined) {
       const owed = pays && parent.position < block.position && !paid.has(paidKey) && !withdrawn(parent.question, m);
       if (m.kind === "blocked") {
         findings.push(mailboxFinding("BLOCKED_REPEATED", `a second blocked from ${m.from} in this thread while its blocked ${block.id} stands: send one, then stop initiating until Handler input or declared new evidence (new_evidence)`, at(entry)));
         stopped.add(m.id);
+        held.add(m.id);
       } else if (step !== "to-handler" && !owed) {
         findings.push(mailboxFinding("INITIATED_WHILE_BLOCKED", `${m.from} sent this ${m.kind} after its blocked ${block.id}: only replies it already owed (expects_reply) may follow, its exact causal reply to a question asked of it before, not withdrawn by its requester, until Handler input or declared new evidence (new_evidence)`, at(entry)));
         stopped.add(m.id);
+        held.add(m.id);
       }
     } else if (m.kind === "blocked" && step !== "handler") standing.set(sender, { callsign: m.from, id: m.id, position });
     if (pays) paid.add(paidKey);
@@ -92,7 +106,7 @@ export function standingBlocks(messages: readonly MailboxEntry[], findings: Mail
       asked.set(m.id, { question: m, position });
       for (const r of early.payers(m)) paid.add(`${m.id}\u0000${r.arena}\u0000${r.from}`);
     }
-  });
+  };
   // A map keeps insertion order, and a lift clears it: its entries are already in sending order.
-  return [...standing.values()].map((block) => ({ callsign: block.callsign, message: block.id }));
+  return { step: walkStep, standing: () => [...standing.values()].map((block) => ({ callsign: block.callsign, message: block.id })) };
 }

@@ -64,6 +64,20 @@ describe("differential check of mailbox folders", () => {
     expect(stopped(first.core, first.checker).length + stopped(first.checker, first.core).length).toBeGreaterThan(0);
   });
 
+  it("names an answer to a quarantined question a checker reverting README note 161 reads differently", { timeout: 120_000 }, () => {
+    // The checker told to read a question quarantined for a rule other than not speaking for its
+    // sender as still owed at a budget's limit and after a blocked disagrees on 23 of 2,000 folders
+    // of seed 1, the first among the first 90: the generator's "debt" mutation draws the asker's
+    // blocked, then its question (INITIATED_WHILE_BLOCKED), answered at the limit.
+    const { status, output } = compare(["90", "1", "--first", "--break-quarantined-question"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { drawn: string[] }; core: string[]; checker: string[] };
+    expect(first.case.drawn).toContain("budget-debt-quarantined-question");
+    const stops = (pairs: string[], other: string[]) => pairs.filter((p) => /^(EXCHANGE_BUDGET_EXCEEDED|INITIATED_WHILE_BLOCKED) /.test(p) && !other.includes(p));
+    expect(stops(first.core, first.checker).length).toBeGreaterThan(0);
+    expect(stops(first.checker, first.core)).toStrictEqual([]);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
   // it did not cross) is in 166 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.

@@ -47,7 +47,8 @@ presentation") as one participant's view of the room would be built:
   sender accepted with those it addresses in handshakes settled before it (else 20); past it only
   an owed reply may follow (its sender's first exact causal reply, the question's request_id or a
   welcome's any, to a question asked of it within the budget, not withdrawn before it by its
-  requester's cancel; README note 151), anything else is EXCHANGE_BUDGET_EXCEEDED; at the end a
+  requester's cancel; README note 151; a question quarantined for any rule owes nothing, README note
+  161), anything else is EXCHANGE_BUDGET_EXCEEDED; at the end a
   thread at its limit is at-limit while reply debt holds a question of it owed (still_owes, over the
   messages no error quarantines), else blocked;
 - never republish (section 9): a second answer of one kind, sender and arena to a reply_to and
@@ -57,7 +58,8 @@ presentation") as one participant's view of the room would be built:
   it, the sender's second `blocked` in the thread is BLOCKED_REPEATED and anything else it sends
   there INITIATED_WHILE_BLOCKED, but a reply it owed before the `blocked` (read as at a budget's
   limit, exactly_owed: its first exact causal reply, not withdrawn before it by its requester's
-  cancel; README note 152) or a message only to Handler seats;
+  cancel; README note 152; to a question no rule quarantines, README note 161) or a message only
+  to Handler seats;
 - a resumed agent waits (section 12): after its `resume`, until another callsign answers it,
   anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
   to that answer is RESUME_UNANSWERED;
@@ -409,17 +411,32 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                        and c["request_id"] == q["request_id"] and (m["from"] in c["to"] or "ALL" in c["to"])
                        and not errors[c["id"]] & (NOT_SPEAKING | stop) for c in messages)
 
+    def question_held(q):
+        """Whether question q is quarantined where its answer is walked, so owes nothing (section 3:
+        a quarantined message "cannot authorize work"; 4: a stranger is "not engaged"; 8: "finish
+        replies already owed"; README note 161): an error the walk gave it by then (the budget's and
+        a blocked's among them, not a resume's wait, which is judged over what they refuse), a
+        stranger's message, or an answer to a stranger's message or to one that does not speak for
+        its sender (the engagement rules below, read ahead). The planted fault reads only a question
+        that does not speak for its sender as owing nothing (the reading before README note 161)."""
+        if "QUARANTINED_QUESTION" in FAULTS:
+            return bool(errors[q["id"]] & NOT_SPEAKING)
+        if errors[q["id"]] - {"RESUME_UNANSWERED"} or q["id"] in unclaimed_sender:
+            return True
+        p = q["reply_to"]
+        return bool(p) and q["kind"] not in TRUE_ROOTS and not is_handler(q["from"]) and not only_to_handler(q) \
+            and (p in unclaimed_sender or p in silent or p in duplicated or bool(errors.get(p, set()) & NOT_SPEAKING))
+
     def owed(m, before):
         """Whether m, sent after its sender's blocked `before`, is the reply it still owes (section 6:
         "Then stop initiating"; 8: "finish replies already owed"): to a question of its thread asked
         of it before the blocked (by name, or ALL of its arena: another arena's callsign of that name
-        is not asked; a question that does not speak for its sender owes nothing, while one refused
-        for another rule, a stranger's among them, may still be answered, as at the budget's limit),
-        read by exactly_owed (a cancel this rule refused withdraws nothing)."""
+        is not asked; a question held, refused for any rule, owes nothing: question_held), read by
+        exactly_owed (a cancel this rule refused withdraws nothing)."""
         q = held.get(m["reply_to"])
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
                 and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"])
-                and q["id"] not in past_limit and not errors[q["id"]] & NOT_SPEAKING and q["id"] < before
+                and q["id"] not in past_limit and not question_held(q) and q["id"] < before
                 and exactly_owed(m, q, {"INITIATED_WHILE_BLOCKED", "BLOCKED_REPEATED"}, "BLOCKED_DEBT" in FAULTS))
 
     def owed_at_limit(m):
@@ -431,11 +448,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         citation, "These are true roots", 9) to a question asked of it within the budget, that its
         requester did not withdraw before m with a cancel of its own (5: "Withdraw a request or
         claim") addressed to it, in the request, within the budget (one past it is over budget,
-        quarantined, and withdraws nothing)."""
+        quarantined, and withdraws nothing), and not held (a quarantined question owes nothing)."""
         q = held.get(m["reply_to"])
         if q is None or q["thread"] != m["thread"] or q["expects_reply"] is not True or q["from"] == m["from"] \
                 or not (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) \
-                or q["id"] in past_limit or errors[q["id"]] & NOT_SPEAKING or m["kind"] in TRUE_ROOTS:
+                or q["id"] in past_limit or question_held(q) or m["kind"] in TRUE_ROOTS:
             return False
         return exactly_owed(m, q, {"EXCHANGE_BUDGET_EXCEEDED"}, "BUDGET_DEBT" in FAULTS)
 
