@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { digestSchema, recordIdSchema, revisionRefSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { Digest, RecordId, RevisionRef } from "./scalars.js";
-import { SCOPE_KINDS, SCOPE_STATES } from "./vocabulary.js";
+import { CONTROL_PROJECT_PREFIX, SCOPE_KINDS, SCOPE_STATES } from "./vocabulary.js";
 import type { ScopeKind, ScopeState } from "./vocabulary.js";
 
 declare const CONTROL: unique symbol;
@@ -96,8 +96,16 @@ export const controlHeadSchema: v.GenericSchema<unknown, ControlHead> = v.looseO
   record_ref: v.optional(v.nullable(revisionRefSchema)),
 }) as unknown as v.GenericSchema<unknown, ControlHead>;
 
+/**
+ * An RW-002 research project position, never a control one: "The reserved control project contains
+ * no research objects", and control and project positions "MUST NOT substitute for" one another
+ * (1.1, 1.2; README note 167).
+ */
 export const projectBoundarySchema: v.GenericSchema<unknown, ProjectBoundary> = v.looseObject({
-  project_id: recordIdSchema,
+  project_id: v.pipe(
+    recordIdSchema,
+    v.check((id) => !id.startsWith(CONTROL_PROJECT_PREFIX), `is an RW-002 research project, not a reserved ${CONTROL_PROJECT_PREFIX}<space_id> control project: a control position never stands for a project position (sections 1.1, 1.2)`),
+  ),
   branch_id: recordIdSchema,
   position: POSITION,
 }) as unknown as v.GenericSchema<unknown, ProjectBoundary>;
