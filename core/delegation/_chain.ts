@@ -4,6 +4,7 @@
  * child's depth within the root maximum. "An unverifiable or broken chain denies execution."
  */
 import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { chainLinkFindings } from "./_chain-links.js";
 import { chainStandingFindings } from "./_chain-standing.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
@@ -20,42 +21,15 @@ export function _chainFindings(parent: DelegationContract, child: DelegationCont
     out.push(dimensionFinding("chain", message, { path }));
   };
   chainStandingFindings(chain, false, out);
-  const seen = new Set<string>();
-  chain.links.forEach((link, i) => {
-    const path = `chain.links.${i}`;
-    if (seen.has(link.contract_ref.object_id)) broken(`${path}: delegation ${link.contract_ref.object_id} appears twice in the chain`, `${path}.contract_ref`);
-    seen.add(link.contract_ref.object_id);
-    if (!link.evidence.some((e) => e.kind === "signature" || e.kind === "issuer")) {
-      out.push(dimensionFinding("chain", `${path}: no signature or issuer evidence for ${show(link.contract_ref)}`, { path: `${path}.evidence` }, "CHAIN_ATTESTATION"));
-    }
-    const prev = chain.links[i - 1];
-    if (prev === undefined) return;
-    if (link.delegator_actor_ref.object_id !== prev.delegatee_actor_ref.object_id) {
-      broken(`${path}: delegated by ${link.delegator_actor_ref.object_id}, but the link before delegated to ${prev.delegatee_actor_ref.object_id}; the chain runs root to leaf through every delegatee`, `${path}.delegator_actor_ref`);
-    }
-    if (link.max_remaining_depth > prev.max_remaining_depth - 1) {
-      out.push(dimensionFinding("depth", `${path}.max_remaining_depth: ${link.max_remaining_depth} does not fall by at least one from the link before's ${prev.max_remaining_depth}`, { path: `${path}.max_remaining_depth` }));
-    }
-  });
-  const ref = child.attestation_chain_ref;
-  if (ref === null || ref.object_id !== chain.record_id || ref.revision_id !== chain.revision_id || ref.content_digest !== chain.content_digest) {
-    broken(`attestation_chain_ref does not name this chain (${chain.record_id}@${chain.revision_id})`, "attestation_chain_ref");
-  }
-  if (chain.root_task_ref !== child.root_task_ref) broken(`the chain's root task ${chain.root_task_ref} is not the child's ${child.root_task_ref}`, "chain.root_task_ref");
+  chainLinkFindings(child, chain, out);
   const n = chain.links.length;
-  const leaf = chain.links[n - 1];
   const above = chain.links[n - 2];
-  if (leaf === undefined || above === undefined) {
+  if (n < 2 || above === undefined) {
     broken("the chain holds fewer than two links: it runs from the root delegator through the parent to the child", "chain.links");
     return out;
   }
   const at = (i: number, field: string): string => `chain.links.${i}.${field}`;
-  if (!sameRevision(leaf.contract_ref, contractRef(child))) broken(`the last link attests ${show(leaf.contract_ref)}, not the child ${show(contractRef(child))}`, at(n - 1, "contract_ref"));
   if (!sameRevision(above.contract_ref, contractRef(parent))) broken(`the link before the child attests ${show(above.contract_ref)}, not the parent ${show(contractRef(parent))}`, at(n - 2, "contract_ref"));
-  if (!sameRevision(leaf.delegator_actor_ref, child.delegator_actor_ref)) broken("the last link's delegator is not the child's delegator revision", at(n - 1, "delegator_actor_ref"));
-  if (!sameRevision(leaf.delegatee_actor_ref, child.delegatee_agent_ref.agent_actor_ref)) broken("the last link's delegatee is not the child's agent Actor revision", at(n - 1, "delegatee_actor_ref"));
-  if (!sameRevision(leaf.delegatee_card_ref, child.delegatee_agent_ref.agent_card_ref)) broken("the last link's card is not the child's Agent Card revision", at(n - 1, "delegatee_card_ref"));
-  if (leaf.operator_principal_ref !== child.accountable_operator_ref.operator_principal_ref) broken("the last link's operator is not the child's accountable operator", at(n - 1, "operator_principal_ref"));
   // The chain starts at a root contract: a root parent is the first link; a parent that is itself
   // a child is preceded by its own exact parent revision (and the links above it by theirs).
   const grand = parent.parent_contract_ref;
@@ -71,13 +45,7 @@ export function _chainFindings(parent: DelegationContract, child: DelegationCont
   if (!sameRevision(above.delegatee_actor_ref, parent.delegatee_agent_ref.agent_actor_ref)) broken("the parent's link names another delegatee than the parent contract", at(n - 2, "delegatee_actor_ref"));
   if (!sameRevision(above.delegatee_card_ref, parent.delegatee_agent_ref.agent_card_ref)) broken("the parent's link names another card revision than the parent contract's delegatee card", at(n - 2, "delegatee_card_ref"));
   if (above.operator_principal_ref !== parent.accountable_operator_ref.operator_principal_ref) broken("the parent's link names another operator than the parent contract's accountable operator", at(n - 2, "operator_principal_ref"));
-  if (leaf.max_remaining_depth !== child.subdelegation_policy.max_remaining_depth || above.max_remaining_depth !== parent.subdelegation_policy.max_remaining_depth) {
-    broken("the chain's depths are not the contracts' max_remaining_depth", at(n - 1, "max_remaining_depth"));
-  }
-  const root = chain.links[0]?.max_remaining_depth ?? 0;
-  if (child.subdelegation_policy.max_remaining_depth + (n - 1) > root) {
-    out.push(dimensionFinding("depth", `subdelegation_policy.max_remaining_depth: ${child.subdelegation_policy.max_remaining_depth} more at depth ${n - 1} exceeds the root maximum ${root}`, { path: "subdelegation_policy.max_remaining_depth", expected: `<= ${Math.max(root - (n - 1), 0)}` }));
-  }
+  if (above.max_remaining_depth !== parent.subdelegation_policy.max_remaining_depth) broken("the chain's depths are not the contracts' max_remaining_depth", at(n - 2, "max_remaining_depth"));
   const required = [...new Set(parent.subdelegation_policy.required_attestations)];
   chain.links.forEach((link, i) => {
     const kinds = new Set(link.evidence.map((e) => e.kind));

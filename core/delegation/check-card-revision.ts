@@ -29,5 +29,13 @@ export function checkCardRevision(prior: AgentCard, next: AgentCard): Delegation
     const why = attestation === undefined ? "with no continuity_attestation_ref" : `with the prior revision's continuity_attestation_ref ${attestation.object_id}@${attestation.revision_id}, which attests an earlier rotation, not this one`;
     out.push(delegationFinding("CARD_ACTOR_CHANGED", `agent_actor_ref changes from ${prior.agent_actor_ref.object_id} to ${next.agent_actor_ref.object_id} ${why}`, { path: attestation === undefined ? "agent_actor_ref" : "continuity_attestation_ref", expected: prior.agent_actor_ref.object_id, received: next.agent_actor_ref.object_id }));
   }
+  // The same Actor revision under another content digest is no newer revision of the Actor: one of
+  // the two card revisions names content that revision does not have (digests compared as written),
+  // so the reference changed silently, attestation or not (README note 169).
+  const was = prior.agent_actor_ref;
+  const now = next.agent_actor_ref;
+  if (now.object_id === was.object_id && now.revision_id === was.revision_id && now.content_digest !== was.content_digest) {
+    out.push(delegationFinding("CARD_ACTOR_CHANGED", `agent_actor_ref names ${now.object_id}@${now.revision_id} under ${now.content_digest}, where the prior revision names it under ${was.content_digest}: one Actor revision has one content, so one of them is not the Actor it claims`, { path: "agent_actor_ref.content_digest", expected: was.content_digest, received: now.content_digest }));
+  }
   return delegationResult(next, out);
 }

@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { digestSchema, recordIdSchema, revisionRefSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { Digest, RecordId, RevisionRef } from "./scalars.js";
-import { SCOPE_KINDS, SCOPE_STATES } from "./vocabulary.js";
+import { CONTROL_PROJECT_PREFIX, SCOPE_KINDS, SCOPE_STATES } from "./vocabulary.js";
 import type { ScopeKind, ScopeState } from "./vocabulary.js";
 
 declare const CONTROL: unique symbol;
@@ -57,11 +57,23 @@ export interface ProjectBoundary<S extends string = string> {
 const POSITION = v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative"));
 const BRANCH = v.pipe(v.string(), v.regex(/^(?:space|agent|delegation|consent|policy|attempt):[\x21-\x7e]{1,256}$/, "is <scope_kind>:<scope_id>, scope_kind one of space agent delegation consent policy attempt"));
 
-export const controlScopeRefSchema: v.GenericSchema<unknown, ControlScopeRef> = v.looseObject({
-  space_id: recordIdSchema,
-  scope_kind: v.picklist(SCOPE_KINDS, `is one of ${SCOPE_KINDS.join(", ")}`),
-  scope_id: recordIdSchema,
-});
+/**
+ * A space scope is the Space itself: its policy stream is `space:<space_id>` in
+ * `rw-control:<space_id>` ("Space policy ... changes append to their corresponding authority
+ * branches", 1.2). A space scope naming another id inside a Space's control project is no Space's
+ * stream, and fencing it leaves the Space's own policy unfenced (README note 166).
+ */
+export const controlScopeRefSchema: v.GenericSchema<unknown, ControlScopeRef> = v.pipe(
+  v.looseObject({
+    space_id: recordIdSchema,
+    scope_kind: v.picklist(SCOPE_KINDS, `is one of ${SCOPE_KINDS.join(", ")}`),
+    scope_id: recordIdSchema,
+  }),
+  v.forward(
+    v.check((s) => s.scope_kind !== "space" || s.scope_id === s.space_id, "is the space_id itself in a space scope: a Space's policy stream is space:<space_id> in rw-control:<space_id> (section 1.2)"),
+    ["scope_id"],
+  ),
+);
 
 export const controlBoundaryRefSchema: v.GenericSchema<unknown, ControlBoundaryRef> = v.looseObject({
   project_id: recordIdSchema,
@@ -84,8 +96,16 @@ export const controlHeadSchema: v.GenericSchema<unknown, ControlHead> = v.looseO
   record_ref: v.optional(v.nullable(revisionRefSchema)),
 }) as unknown as v.GenericSchema<unknown, ControlHead>;
 
+/**
+ * An RW-002 research project position, never a control one: "The reserved control project contains
+ * no research objects", and control and project positions "MUST NOT substitute for" one another
+ * (1.1, 1.2; README note 167).
+ */
 export const projectBoundarySchema: v.GenericSchema<unknown, ProjectBoundary> = v.looseObject({
-  project_id: recordIdSchema,
+  project_id: v.pipe(
+    recordIdSchema,
+    v.check((id) => !id.startsWith(CONTROL_PROJECT_PREFIX), `is an RW-002 research project, not a reserved ${CONTROL_PROJECT_PREFIX}<space_id> control project: a control position never stands for a project position (sections 1.1, 1.2)`),
+  ),
   branch_id: recordIdSchema,
   position: POSITION,
 }) as unknown as v.GenericSchema<unknown, ProjectBoundary>;

@@ -9,6 +9,7 @@ import { adapterSupport } from "./_adapter-support.js";
 import { cardRef } from "./agent-card.js";
 import type { AgentCard } from "./agent-card.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
+import { chainLinkFindings } from "./_chain-links.js";
 import { chainStandingFindings } from "./_chain-standing.js";
 import { checkFences } from "./check-fences.js";
 import { consentedClasses } from "./_consented-classes.js";
@@ -107,11 +108,10 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
   }
   if (chain !== undefined) {
     chainStandingFindings(chain, true, out);
-    const leaf = chain.links[chain.links.length - 1];
-    const named = c.attestation_chain_ref;
-    if (leaf === undefined || !sameRevision(leaf.contract_ref, contractRef(c)) || named === null || named.object_id !== chain.record_id || named.revision_id !== chain.revision_id || named.content_digest !== chain.content_digest) {
-      out.push(delegationFinding("CHAIN_BROKEN", `the chain ${chain.record_id}@${chain.revision_id} is not this contract's attestation chain ending with ${c.delegation_id}@${c.revision_id}: an unverifiable or broken chain denies execution (section 8)`, { dimension: "chain", path: "chain" }));
-    }
+    if (chain.links.length === 0) out.push(delegationFinding("CHAIN_BROKEN", `the chain ${chain.record_id}@${chain.revision_id} holds no link, so it does not end with ${c.delegation_id}@${c.revision_id}: an unverifiable or broken chain denies execution (section 8)`, { dimension: "chain", path: "chain.links" }));
+    // The chain is verified before every effect, not only when the child became active: its
+    // evidence, its continuity and its last link binding this exact contract (README note 165).
+    chainLinkFindings(c, chain, out, "contract.");
     // The link above the contract attests its exact parent revision: otherwise the chain and the
     // contract name two different ancestors, and the chain is not this contract's.
     const above = chain.links[chain.links.length - 2];
