@@ -164,6 +164,12 @@ PLANTED = {
     "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
     # A replay that counts an RB's line and not the readback report the thread stores beside it.
     "--break-report-bytes": (thread_clock_checker, "report_rows_counted"),
+    # A replay that counts a void or noted readback's report as if it held no finding.
+    "--break-finding-bytes": (thread_clock_checker, "finding_rows_counted"),
+    # A replay that counts a DN's line and not the done check the thread stores beside it.
+    "--break-dn-bytes": (thread_clock_checker, "done_rows_counted"),
+    # A replay that holds prepared statements to their rows alone, not to the thread's bytes.
+    "--break-statement-bytes": (thread_clock_checker, "statement_bytes_bounded"),
     # A replay that reads a line without p= in a thread of its own profile with the core alone.
     "--break-unprofiled": (thread_clock_checker, "unprofiled_read_with_thread"),
 }
@@ -175,7 +181,7 @@ def main():
         if comparison.planted(flag):
             setattr(module, switch, False)
     cases = list(generate_thread_clocks.conversations(count, seed))
-    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes")))
+    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes"), theirs.get("words")))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))
     found = comparison.clusters(triples, difference, first,
                                 lambda case, core, mine: {"case": case, "core": core, "replay": mine})
