@@ -7,6 +7,7 @@ conversations with clocks, and compares them.
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
                                      [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
                                      [--break-bytes] [--break-report-bytes] [--break-unprofiled]
+                                     [--break-finding-bytes] [--break-dn-bytes] [--break-statement-bytes]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -40,7 +41,11 @@ after parts registered naming none before a line fixed it (note 143), --break-by
 challenges (registered or carried over) and lines past the thread's bytes (README note 144),
 --break-report-bytes one that counts an RB's line and not the readback report stored beside it,
 --break-unprofiled one that reads a line without p= with the core in a thread of its own profile
-(note 145). Needs python3 and node.
+(note 145), --break-finding-bytes one that counts a void or noted readback's report as if it held no
+finding, --break-dn-bytes one that counts a DN's line and not the done check stored beside it (note
+148), --break-statement-bytes one that holds prepared statements to their rows alone, not the
+thread's bytes (note 157). The core's side gives the words of its rows' findings (`words`), which
+the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
 """
 import collections
 import json

@@ -49,7 +49,9 @@
 // raised], [[code, slot, received] the object said of statements]] per line, "orphans": [[handoff,
 // code, at]], "statements": ["prepared", null, RB id] or ["refused", problem kind, parameter|null,
 // [[code, slot, expected, received]]] per prepare, "challenges": each registration's answer, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
-// each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
+// each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs),
+// "words": by the index of each append that built a readback's or a DN's row (stored or refused), its
+// findings as [tier (0 for a done check's), code, {field: its JSON text}], the fields besides code and severity}.
 import { createInterface } from "node:readline";
 import {
   abandon, arrivalRefusal, compileVocabulary, coreVocabulary, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,

@@ -91,7 +91,12 @@ without `rb=acc` or `rb=plan`, a record for an ask with no execution slots) is d
 (`READBACK_NOT_ASKED`, slot `acc` for criteria); each readback is judged with what is left
 (tier 4 against the criteria, tier 5 against the record). A line holds at most 8,192 bytes (the
 Worker's request limit): a longer one is refused (`line-too-long`), and so is a prepare whose RB
-line would be longer (it could never be relayed).
+line would be longer (it could never be relayed). Under a thread's bytes bound (notes 144 and
+148) a readback's row (check-rb's report, its findings and notes), a DN's done check and each
+prepared statement (its JSON as stored, openapi `Statement`, in the state it stands) count as
+those notes and README note 157 say; of a finding, the code and severity (core/CODES.md) and, for
+check-dn's own, the slot and values are this replay's, its words and places the core row's
+(`finding_text`: neither the spec nor the README fixes them).
 
 A moment is late for a time from the next minute (the clock read to the minute, `exp` its minute
 included) and for a date from the next day. An alarm at a moment records each handoff past its
