@@ -1076,7 +1076,7 @@ def prepared_statements(extra, out, at, line, statement_marks):
 
 def checked_rows(extra, n, p, ask, rb, body, out, lined, line, checked_marks):
     """After the HO ops-<n> (its sender's criteria `body`, if any): now and then its receiver's
-    readback with findings (for rb=echo another ask or no item, void; for rb=acc an acc= echoing
+    readback with findings (for rb=echo another ask or item, or p=pay for a core HO, void; for rb=acc an acc= echoing
     the withheld criteria right or another, or none withheld, noted), and now and then its DN (OK,
     PARTIAL or NOOP), each stored with a row whose findings carry the core's words (note 148); a
     mark where the bound falls between the line's bytes and the line's with its row."""
@@ -1087,7 +1087,9 @@ def checked_rows(extra, n, p, ask, rb, body, out, lined, line, checked_marks):
     if extra.random() < 0.4:
         head = f"RW1 RB builder-{n + 400} re=ops-{n}{p} from=builder to=ops"
         if rb == "echo":
-            checked(extra.choice([f"{head} item=acme:B-{n} ask={'DRAFT' if ask != 'DRAFT' else 'REVIEW'}", f"{head} ask={ask}",
+            # Another ask or item (void at the echo), or a core HO read back naming pay (void at the receipt, note 21).
+            other = f"RW1 RB builder-{n + 400} re=ops-{n} p=pay from=builder to=ops item=acme:B-{n} ask={ask}" if not p else f"{head} item=acme:B-{n} ask=DRAFT"
+            checked(extra.choice([f"{head} item=acme:B-{n} ask={'DRAFT' if ask != 'DRAFT' else 'REVIEW'}", other,
                                   f"{head} item=acme:B-{n + 1} ask={ask}"]), FINDINGS_GUESS)
         else:
             criteria = [c for c in body.get("expectAcc", []) if re.fullmatch(r"[a-z]+:[a-z0-9.-]+", c)]
