@@ -1064,11 +1064,13 @@ def prepared_statements(extra, out, at, line, statement_marks):
     across one, between the statements' bytes before it and with it."""
     slots = [("p", "pay"), ("from", "ops"), ("to", "builder"), ("item", "acme:B-870"), ("ask", "PAY"), ("rb", "exec")] + generate_threads.PAY
     line(generate_threads.line("HO", "ops-870", slots))
+    # A window a day on from the HO, so that no prepare is refused for it.
+    exp = minute_of(out[-1]["at"] + 1440 * MINUTE)
     held = 0
     for k in range(extra.randint(2, 4)):
         statement_marks.append((len(out), held + 1, held + STATEMENT_GUESS))
         n = None if extra.random() < 0.6 else 970 + k
-        out.append({"at": at(), "prepare": "ops-870", "statement": k, "exp": "20261003T0900Z", "n": n, "call": dict(CALL), "token": token(k)})
+        out.append({"at": at(), "prepare": "ops-870", "statement": k, "exp": exp, "n": n, "call": dict(CALL), "token": token(k)})
         held += STATEMENT_GUESS
         if extra.random() < 0.3:
             out.append({"at": at(), "abandon": k})
