@@ -587,7 +587,7 @@ class Thread:
         if "tiers" not in found:
             raise ValueError(f"a conversation with a bytes bound stores RB {m['id']}, whose report is no report ({found}), not modelled")
         # Note 148: the tiers a private challenge judged (4 for criteria, 5 for a record) as every
-        # answer shows them (note 34): each finding's code, severity and slot, its words withheld.
+        # answer shows them (note 34): their values (`expected`, `received`) dropped, the words withheld.
         withheld = {4: "expectAcc" in challenge, 5: "record" in challenge}
         words = list(self.words.get(str(self.index), []))
         tiers = []
@@ -597,7 +597,7 @@ class Thread:
                 given = take_words(words, tier, code)
                 if given is None:
                     return None
-                texts.append((SEVERITY[code], finding_text(code, {}, given, {"slot", "message"} if withheld.get(tier) else None)))
+                texts.append((SEVERITY[code], finding_text(code, {}, given, set(given) - {"expected", "received"} if withheld.get(tier) else None)))
             tiers.append(texts)
         # A finding the core's row holds and this replay's does not: the rows differ.
         return None if words else readback_row_bytes(m["id"], held[0]["id"], checked[-1], found["tiers"], tiers)
