@@ -29,6 +29,8 @@ const compare = (args: readonly string[]) => runComparison("compare_thread_clock
 /** What one side answered, by list, as the comparison prints it. */
 interface Answers {
   readonly appends: unknown[][];
+  /** The core's alone: the words of each stored row's findings, by append ([tier, code, fields]). */
+  readonly words?: Record<string, unknown[][]>;
   readonly statements: unknown[][];
   readonly challenges: unknown[][];
   readonly end: { readonly handoffs: unknown[][] };
@@ -49,6 +51,19 @@ const broken = (args: readonly string[]): Divergence => {
 
 /** The first answer in which the core's list and the replay's differ. */
 const firstDiffering = (core: readonly unknown[], replay: readonly unknown[]): number => core.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(replay[k]));
+
+/**
+ * A run with a break that counts a row short: its first diverging append (by status) is one the
+ * thread refuses thread-full and the replay stores. The divergence, that append's index and the lines.
+ */
+const storedPastBytes = (args: readonly string[]): { readonly first: Divergence; readonly at: number; readonly lines: string[] } => {
+  const first = broken(args);
+  expect(typeof first.case.bytes).toBe("number");
+  const at = firstDiffering(first.core.appends.map((a) => a.slice(0, 2)), first.replay.appends.map((a) => a.slice(0, 2)));
+  expect(first.core.appends[at]?.[1]).toBe("thread-full");
+  expect(first.replay.appends[at]?.[0]).toBe("stored");
+  return { first, at, lines: first.case.events.filter((e) => "line" in e).map((e) => e["line"] as string) };
+};
 
 describe("differential check of a thread's clock (reply ahead, readback and confirmation windows, alarms)", () => {
   it("agrees with the independent replay on 800 seeded conversations", { timeout: 90_000 }, () => {
@@ -183,6 +198,32 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     expect(lines[at]).toMatch(/^RW1 RB /);
     expect(first.core.appends[at]?.[1]).toBe("thread-full");
     expect(first.replay.appends[at]?.[0]).toBe("stored");
+  });
+
+  it("names a line the replay stores past the bytes a thread holds, once it counted a readback's report without its findings", { timeout: 90_000 }, () => {
+    // The replay that counts a void or noted readback's report as if it held no finding (note 148:
+    // the row is check-rb's report whole) stores that RB past the bound, or a later line the bytes
+    // it left uncounted would have refused.
+    const { first, at, lines } = storedPastBytes(["100", "1", "--first", "--break-finding-bytes"]);
+    const withFindings = lines.slice(0, at + 1).findIndex((l, i) => /^RW1 RB /.test(l) && (first.core.words?.[String(i)]?.length ?? 0) > 0 && first.replay.appends[i]?.[0] === "stored");
+    expect(withFindings).toBeGreaterThanOrEqual(0);
+  });
+
+  it("names a line the replay stores past the bytes a thread holds, once it counted a DN without its done check", { timeout: 90_000 }, () => {
+    // The replay that counts a DN's line and not the done check stored beside it (note 148) stores
+    // that DN past the bound, or a later line the check's bytes would have refused.
+    const { first, at, lines } = storedPastBytes(["100", "1", "--first", "--break-dn-bytes"]);
+    expect(lines.slice(0, at + 1).some((l, i) => /^RW1 DN /.test(l) && first.core.words?.[String(i)] !== undefined && first.replay.appends[i]?.[0] === "stored")).toBe(true);
+  });
+
+  it("names a statement the replay prepares past the bytes a thread holds of statements", { timeout: 90_000 }, () => {
+    // The replay that holds prepared statements to their rows alone prepares one whose JSON (the
+    // statement as stored, its state as it stands) takes the thread's statements past its bytes.
+    const first = broken(["100", "1", "--first", "--break-statement-bytes"]);
+    expect(typeof first.case.bytes).toBe("number");
+    const at = firstDiffering(first.core.statements, first.replay.statements);
+    expect(first.core.statements[at]?.slice(0, 2)).toEqual(["refused", "thread-full"]);
+    expect(first.replay.statements[at]?.[0]).toBe("prepared");
   });
 
   it("names a line without p= that the replay reads with the core in a thread of its own profile", { timeout: 90_000 }, () => {

@@ -7,6 +7,7 @@ conversations with clocks, and compares them.
                                      [--break-profile] [--break-late-record] [--break-unread] [--break-incomplete]
                                      [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
                                      [--break-bytes] [--break-report-bytes] [--break-unprofiled]
+                                     [--break-finding-bytes] [--break-dn-bytes] [--break-statement-bytes]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -40,7 +41,11 @@ after parts registered naming none before a line fixed it (note 143), --break-by
 challenges (registered or carried over) and lines past the thread's bytes (README note 144),
 --break-report-bytes one that counts an RB's line and not the readback report stored beside it,
 --break-unprofiled one that reads a line without p= with the core in a thread of its own profile
-(note 145). Needs python3 and node.
+(note 145), --break-finding-bytes one that counts a void or noted readback's report as if it held no
+finding, --break-dn-bytes one that counts a DN's line and not the done check stored beside it (note
+148), --break-statement-bytes one that holds prepared statements to their rows alone, not the
+thread's bytes (note 157). The core's side gives the words of its rows' findings (`words`), which
+the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
 """
 import collections
 import json
@@ -164,6 +169,12 @@ PLANTED = {
     "--break-bytes": (thread_clock_checker, "challenge_bytes_bounded"),
     # A replay that counts an RB's line and not the readback report the thread stores beside it.
     "--break-report-bytes": (thread_clock_checker, "report_rows_counted"),
+    # A replay that counts a void or noted readback's report as if it held no finding.
+    "--break-finding-bytes": (thread_clock_checker, "finding_rows_counted"),
+    # A replay that counts a DN's line and not the done check the thread stores beside it.
+    "--break-dn-bytes": (thread_clock_checker, "done_rows_counted"),
+    # A replay that holds prepared statements to their rows alone, not to the thread's bytes.
+    "--break-statement-bytes": (thread_clock_checker, "statement_bytes_bounded"),
     # A replay that reads a line without p= in a thread of its own profile with the core alone.
     "--break-unprofiled": (thread_clock_checker, "unprofiled_read_with_thread"),
 }
@@ -175,7 +186,7 @@ def main():
         if comparison.planted(flag):
             setattr(module, switch, False)
     cases = list(generate_thread_clocks.conversations(count, seed))
-    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes")))
+    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes"), theirs.get("words")))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))
     found = comparison.clusters(triples, difference, first,
                                 lambda case, core, mine: {"case": case, "core": core, "replay": mine})

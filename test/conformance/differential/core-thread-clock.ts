@@ -49,7 +49,9 @@
 // raised], [[code, slot, received] the object said of statements]] per line, "orphans": [[handoff,
 // code, at]], "statements": ["prepared", null, RB id] or ["refused", problem kind, parameter|null,
 // [[code, slot, expected, received]]] per prepare, "challenges": each registration's answer, ["abandoned", null] or ["refused", state] per abandon, ["committed", null] or ["refused", code, slot, received] per commit, "states":
-// each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs)}.
+// each statement's state at `end` (null for one never prepared), "stored": [ids], "end": the report at `end` (ok, errors, notes, handoffs),
+// "words": by the index of each append that built a readback's or a DN's row (stored or refused), its
+// findings as [tier (0 for a done check's), code, {field: its JSON text}], the fields besides code and severity}.
 import { createInterface } from "node:readline";
 import {
   abandon, arrivalRefusal, compileVocabulary, coreVocabulary, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
@@ -105,6 +107,16 @@ function inlineProfiles(inline: unknown): Profiles {
  */
 function capacityOf(rows: number | undefined, bytes: number | undefined): ThreadCapacity {
   return { lines: rows ?? THREAD_CAPACITY.lines, bytes: bytes ?? THREAD_CAPACITY.bytes };
+}
+
+/**
+ * A finding of a stored row as the Python replay takes it: its tier (0 for a done check's), its code,
+ * and each other field as the row's JSON writes it (its message and places: what neither the spec
+ * nor the README fixes; the replay writes the code and severity itself, and picks which fields count).
+ */
+function findingWords(tier: number, f: Finding): unknown[] {
+  const { code, severity: _severity, ...rest } = f;
+  return [tier, code, Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, JSON.stringify(v)]))];
 }
 
 function replay(events: readonly Event[], end: number, capacity: ThreadCapacity, inline: Profiles | undefined): unknown {
@@ -165,6 +177,9 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
   // What the object's alarm and state read first: the pending statements past their window, expired.
   const expireDue = (now: string) => expireStatements(store, store.all().filter((st) => st.state === "pending" && st.exp < now), now);
   const appends: unknown[] = [];
+  // The words a stored row's findings carry (by the index of the append that built the row, stored
+  // or refused): what neither the spec nor the README fixes, which the Python replay takes as given.
+  const words: Record<number, unknown[]> = {};
   const orphans = new Map<string, [string, string, string]>();
   // As the object's nextNumber: one past the agent's highest number in the thread (its lines', its
   // statements' RBs', and those a stored line's re= cites), by the core's freshNumber.
@@ -448,6 +463,8 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
     const dnCheck = m.type === "DN" ? doneCheck(m, found) : null;
     // What the checks stored beside the line count too: past the thread's bytes, the request is
     // refused whole, nothing of it kept (the object's transaction rolls back and its audit is rebuilt).
+    if (readback?.checked.report) words[appends.length] = readback.checked.report.tiers.flatMap((t) => t.findings.map((f) => findingWords(t.tier, f)));
+    if (dnCheck !== null) words[appends.length] = dnCheck.done.findings.map((f) => findingWords(0, f));
     const bytes = lineBytes + utf8Length(text) + (readback?.bytes ?? 0) + (dnCheck === null ? 0 : doneRow(dnCheck.done).bytes);
     if (bytes > capacity.bytes) {
       stored.delete(m.id);
@@ -523,6 +540,7 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
   const codes = (severity: string) => report.findings.filter((f) => f.severity === severity).map((f) => f.code).sort();
   return {
     appends,
+    words,
     orphans: [...orphans.values()],
     statements,
     challenges: registrations,

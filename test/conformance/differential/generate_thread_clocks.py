@@ -925,7 +925,14 @@ BYTE_ASKS = [("", "DRAFT"), ("", "DRAFT"), (" p=pay", "REVIEW")]
 REPORT_GUESS = 330
 
 
-def bytes_bounded(draws, events):
+# About the bytes a readback's report holds with its findings, a DN's done check and a prepared
+# statement, as the generator guesses them to place a bound across one; the checker counts them.
+FINDINGS_GUESS = 700
+DONE_GUESS = 200
+STATEMENT_GUESS = 1100
+
+
+def bytes_bounded(draws, events, extra=None):
     """Now and then a thread whose bytes bound is small (the object's `capacity.bytes`, as the
     Worker's tests lower it, its lines bound kept): (events, bytes), else (events, None). Its
     conversation is one of its own, replacing the drawn one: HOs (the core's DRAFT, or pay's
@@ -936,7 +943,10 @@ def bytes_bounded(draws, events):
     copy counted under the re-issue's id; now and then with criteria of their own ahead, or asking
     echo, which drops what was carried), and the bound drawn at a registration or a re-issue as the
     challenges' bytes before it, give or take a few dozen, so that registrations, carry-overs and
-    lines cross it. Drawn from `draws`."""
+    lines cross it. Drawn from `draws`; from `extra` (a stream of its own, so that what `draws`
+    draws stays as it was), rows whose findings carry the core's words (checked_rows): readbacks
+    void or noted, DNs with their done check, and statements prepared for a pay HO, with the bound
+    now and then drawn across one of them instead."""
     if not events or draws.random() >= 0.12:
         return events, None
     now = events[0]["at"]
@@ -973,6 +983,11 @@ def bytes_bounded(draws, events):
         marks.append((len(out), lined[0] + len(text.encode()), lined[0] + len(text.encode()) + row))
         line(text, row)
 
+    # What `extra` adds (checked_rows): where the bound may fall across a row whose findings carry
+    # the core's words, or a statement, as (event index, the least bound that refuses it, the most).
+    checked_marks, statement_marks = [], []
+    if extra is not None and extra.random() < 0.35:
+        prepared_statements(extra, out, at, line, statement_marks)
     hos = []
     for i in range(draws.randint(3, 6)):
         n = 801 + i
@@ -998,6 +1013,8 @@ def bytes_bounded(draws, events):
             line(f"RW1 RB audit-{n + 100} re=ops-{n}{p} from=audit to=ops item=acme:B-{n} ask={ask}")
         if draws.random() < 0.25:
             register(f"ops-{n}", {"expectAcc": generate_readbacks.criteria(draws, draws.randint(1, 2))})
+        if extra is not None:
+            checked_rows(extra, n, p, ask, rb, bodies.get(f"ops-{n}", {}), out, lined, line, checked_marks)
     # Now and then challenges no HO carries fill the bytes before the re-issues, so that a
     # carry-over, not the lines, is what crosses the bound.
     for _ in range(draws.choice([0, 2, 4, 6])):
@@ -1021,16 +1038,67 @@ def bytes_bounded(draws, events):
         if draws.random() < 0.15:
             line(f"RW1 CX ops-{n + 300} re=ops-{n} from=ops to=builder item=acme:B-{n}")
             line(f"RW1 RB builder-{n + 200} re=ops-{n}{p} from=builder to=ops item=acme:B-{n} ask={ask}", len(f"builder-{n + 200}ops-{n}late"))
-    if not marks and not carries:
+    if not marks and not carries and not checked_marks and not statement_marks:
         return events, None
-    # A carry-over is rarer than a registration: the bound falls at one more often.
-    _, least, most = draws.choice(carries if carries and (not marks or draws.random() < 0.6) else marks)
-    bound = draws.randint(least, most - 1) if least < most else least + draws.randint(-40, 40)
-    # Now and then on its edge: the bytes held with it, or a byte or two fewer (a criterion of
-    # several bytes a character tells bytes from characters there).
-    if draws.random() < 0.4:
-        bound = most - draws.choice([0, 1, 2])
+    if marks or carries:
+        # A carry-over is rarer than a registration: the bound falls at one more often.
+        _, least, most = draws.choice(carries if carries and (not marks or draws.random() < 0.6) else marks)
+        bound = draws.randint(least, most - 1) if least < most else least + draws.randint(-40, 40)
+        # Now and then on its edge: the bytes held with it, or a byte or two fewer (a criterion of
+        # several bytes a character tells bytes from characters there).
+        if draws.random() < 0.4:
+            bound = most - draws.choice([0, 1, 2])
+    # More often, where there is one, across a statement or a row with findings (from `extra`).
+    chosen = statement_marks if statement_marks and extra.random() < 0.6 else checked_marks
+    if chosen and (not (marks or carries) or extra.random() < 0.75):
+        _, least, most = extra.choice(chosen)
+        bound = extra.randint(least, most - 1)
     return out, max(1, bound)
+
+
+def prepared_statements(extra, out, at, line, statement_marks):
+    """A pay HO asking rb=exec with every execution value (section 8's), first in a thread whose
+    bytes bound is drawn, and two to four statements prepared for it (the RB numbered by the thread
+    or given), now and then one abandoned before the next (its state, and so its bytes, changed):
+    a statement counts toward the thread's bytes of statements (not of lines), so the bound may fall
+    across one, between the statements' bytes before it and with it."""
+    slots = [("p", "pay"), ("from", "ops"), ("to", "builder"), ("item", "acme:B-870"), ("ask", "PAY"), ("rb", "exec")] + generate_threads.PAY
+    line(generate_threads.line("HO", "ops-870", slots))
+    # A window a day on from the HO, so that no prepare is refused for it.
+    exp = minute_of(out[-1]["at"] + 1440 * MINUTE)
+    held = 0
+    for k in range(extra.randint(2, 4)):
+        statement_marks.append((len(out), held + 1, held + STATEMENT_GUESS))
+        n = None if extra.random() < 0.6 else 970 + k
+        out.append({"at": at(), "prepare": "ops-870", "statement": k, "exp": exp, "n": n, "call": dict(CALL), "token": token(k)})
+        held += STATEMENT_GUESS
+        if extra.random() < 0.3:
+            out.append({"at": at(), "abandon": k})
+
+
+def checked_rows(extra, n, p, ask, rb, body, out, lined, line, checked_marks):
+    """After the HO ops-<n> (its sender's criteria `body`, if any): now and then its receiver's
+    readback with findings (for rb=echo another ask or item, or p=pay for a core HO, void; for rb=acc an acc= echoing
+    the withheld criteria right or another, or none withheld, noted), and now and then its DN (OK,
+    PARTIAL or NOOP), each stored with a row whose findings carry the core's words (note 148); a
+    mark where the bound falls between the line's bytes and the line's with its row."""
+    def checked(text, guess):
+        checked_marks.append((len(out), lined[0] + len(text.encode()), lined[0] + len(text.encode()) + guess))
+        line(text, guess)
+
+    if extra.random() < 0.4:
+        head = f"RW1 RB builder-{n + 400} re=ops-{n}{p} from=builder to=ops"
+        if rb == "echo":
+            # Another ask or item (void at the echo), or a core HO read back naming pay (void at the receipt, note 21).
+            other = f"RW1 RB builder-{n + 400} re=ops-{n} p=pay from=builder to=ops item=acme:B-{n} ask={ask}" if not p else f"{head} item=acme:B-{n} ask=DRAFT"
+            checked(extra.choice([f"{head} item=acme:B-{n} ask={'DRAFT' if ask != 'DRAFT' else 'REVIEW'}", other,
+                                  f"{head} item=acme:B-{n + 1} ask={ask}"]), FINDINGS_GUESS)
+        else:
+            criteria = [c for c in body.get("expectAcc", []) if re.fullmatch(r"[a-z]+:[a-z0-9.-]+", c)]
+            acc = "+".join(criteria) if criteria and extra.random() < 0.5 else extra.choice(["len:120w", "fmt:pdf+len:2p"])
+            checked(f"{head} item=acme:B-{n} ask={ask} acc={acc}", FINDINGS_GUESS)
+    if extra.random() < 0.25:
+        checked(f"RW1 DN builder-{n + 500} re=ops-{n}{p} from=builder to=ops item=acme:B-{n} out={extra.choice(['OK', 'PARTIAL', 'NOOP'])}", DONE_GUESS)
 
 
 def both_bounds(draws, events):
@@ -1126,6 +1194,8 @@ def conversations(count, seed):
     profiled = random.Random(f"{seed} inline")
     byte_sizes = random.Random(f"{seed} bytes")
     row_sizes = random.Random(f"{seed} bytes rows")
+    # The rows with findings and the statements drawn there (checked_rows, prepared_statements).
+    checked_sizes = random.Random(f"{seed} bytes checked")
     # Lines without p= in a thread of its own profile (unprofiled), from a stream of their own.
     unprofiled_draws = random.Random(f"{seed} unprofiled")
     # A thread whose profile is a shipped one (shipped_thread), from a stream of its own.
@@ -1141,7 +1211,7 @@ def conversations(count, seed):
         events, capacity = bounded(sizes, events)
         # A thread's bytes bound (bytes_bounded) from a stream of its own, on a conversation of
         # neither bound drawn above nor a profile of its own (a conversation of its own replaces it).
-        events, size = bytes_bounded(byte_sizes, events) if capacity is None and profile is None else (events, None)
+        events, size = bytes_bounded(byte_sizes, events, checked_sizes) if capacity is None and profile is None else (events, None)
         # Now and then its rows lowered too (both_bounds), from a stream of its own.
         if size is not None:
             capacity = both_bounds(row_sizes, events)

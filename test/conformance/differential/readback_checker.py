@@ -283,6 +283,11 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
             else:
                 findings.append("ACC_ASSUMPTION")
             continue
+        # A key the receiver's set lacks is one gap, however many values the sender holds for it
+        # (section 5.2's table: "key in the sender's set, absent from the receiver's").
+        if s_values and not r_values:
+            findings.append("ACC_GAP")
+            continue
         # A pair naming one fact with opposite polarity is a contradiction, and the sender's value
         # then no gap; a value that names a fact (as it is or as its opposite) stands loosely for no other.
         free = [r for r in r_values if not any(same_fact(key, s, r) or opposite(key, s, r) for s in s_values)]
@@ -364,8 +369,10 @@ def record_refused(vocab, record):
 
 # ---------------------------------------------------------------- the check
 
-def check(ho_line, rb_line, expect_acc=None, record=None):
-    """{"tiers": [five results], "codes": sorted codes}, or {"refused": "HO" | "RB"}."""
+def check(ho_line, rb_line, expect_acc=None, record=None, by_tier=False):
+    """{"tiers": [five results], "codes": sorted codes}, or {"refused": "HO" | "RB"}; `by_tier`
+    adds "found", each tier's codes in the order found, each as often as found (a thread's stored
+    row counts them)."""
     ho_errors, ho = validator.parse(ho_line)
     rb_errors, rb = validator.parse(rb_line)
     if ho is None or rb is None:
@@ -441,7 +448,7 @@ def check(ho_line, rb_line, expect_acc=None, record=None):
             tiers.append("not-asked")
         else:
             tiers.append("fail" if any(c not in notes for c in codes[i]) else "pass")
-    return {"tiers": tiers, "codes": sorted({c for t in codes for c in t})}
+    return {"tiers": tiers, "codes": sorted({c for t in codes for c in t}), **({"found": [list(t) for t in codes]} if by_tier else {})}
 
 
 if __name__ == "__main__":

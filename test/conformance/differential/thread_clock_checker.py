@@ -91,7 +91,12 @@ without `rb=acc` or `rb=plan`, a record for an ask with no execution slots) is d
 (`READBACK_NOT_ASKED`, slot `acc` for criteria); each readback is judged with what is left
 (tier 4 against the criteria, tier 5 against the record). A line holds at most 8,192 bytes (the
 Worker's request limit): a longer one is refused (`line-too-long`), and so is a prepare whose RB
-line would be longer (it could never be relayed).
+line would be longer (it could never be relayed). Under a thread's bytes bound (notes 144 and
+148) a readback's row (check-rb's report, its findings and notes), a DN's done check and each
+prepared statement (its JSON as stored, openapi `Statement`, in the state it stands) count as
+those notes and README note 157 say; of a finding, the code and severity (core/CODES.md) and, for
+check-dn's own, the slot and values are this replay's, its words and places the core row's
+(`finding_text`: neither the spec nor the README fixes them).
 
 A moment is late for a time from the next minute (the clock read to the minute, `exp` its minute
 included) and for a date from the next day. An alarm at a moment records each handoff past its
@@ -102,6 +107,7 @@ thread_auditor.py's report of the stored lines at `end`. Standard library only.
 import datetime
 import functools
 import json
+import os
 import types
 
 import done_checker
@@ -194,6 +200,15 @@ challenge_bytes_bounded = True
 # Whether the readback report a thread stores beside an RB counts in its bytes ("A thread's size";
 # --break-report-bytes plants a replay that counts the line alone).
 report_rows_counted = True
+# Whether the findings of a readback's report count in its row (--break-finding-bytes plants a replay
+# that counts a void or noted readback's report as if it held none).
+finding_rows_counted = True
+# Whether the done check a thread stores beside a DN counts in its bytes (note 148; --break-dn-bytes
+# plants a replay that counts a DN's line alone).
+done_rows_counted = True
+# Whether the statements a thread holds are bounded by its bytes too (--break-statement-bytes plants
+# a replay that holds them to their rows alone).
+statement_bytes_bounded = True
 # Whether a challenge whose first part named no profile keeps naming none (note 143; --break-unnamed
 # plants a replay that holds its parts read with the thread's profile as it stands now).
 unnamed_kept = True
@@ -213,19 +228,72 @@ def challenge_row_bytes(handoff, body):
 TIER_NAMES = ("receipt", "integrity", "echo", "comprehension", "execution")
 
 
-def readback_row_bytes(rb_id, handoff, verdict, tiers):
+def readback_row_bytes(rb_id, handoff, verdict, tiers, findings=None):
     """README "A thread's size" and note 144: the row a thread keeps for a readback of its HO counts
     the UTF-8 bytes of the RB's id, the HO's, the verdict and the checked report, check-rb's report
     as the API gives it (openapi `ReadbackReport`: `roger`, `wilco`, the five `tiers`, each `tier`,
-    `name`, `result` and `findings`, then `notes`), its JSON without white space; a late readback
-    (`tiers` None) is not checked and stores no report. Written here only for a report with no
-    findings: a finding's `message` is the core's prose, which neither the spec nor the README
-    fixes, so a readback whose report would hold one is not modelled (the caller raises)."""
-    report = "" if tiers is None else json.dumps({
+    `name`, `result` and `findings`, then `notes`, every note of the tiers again), its JSON without
+    white space; a late readback (`tiers` None) is not checked and stores no report. `findings`:
+    each tier's findings as stored, [(severity, its JSON text)] (finding_text)."""
+    findings = findings or [[] for _ in TIER_NAMES]
+    if not finding_rows_counted:
+        findings = [[] for _ in TIER_NAMES]
+    frame = "" if tiers is None else json.dumps({
         "roger": tiers[0] == "pass" and tiers[1] != "fail", "wilco": "fail" not in tiers,
-        "tiers": [{"tier": i + 1, "name": TIER_NAMES[i], "result": r, "findings": []} for i, r in enumerate(tiers)],
-        "notes": []}, separators=(",", ":"))
+        "tiers": [{"tier": i + 1, "name": TIER_NAMES[i], "result": r, "findings": "@"} for i, r in enumerate(tiers)],
+        "notes": "@"}, separators=(",", ":"))
+    listed = lambda texts: "[" + ",".join(texts) + "]"
+    notes = [text for tier in findings for severity, text in tier if severity == "note"]
+    report = frame
+    for tier in findings:
+        report = report.replace('"@"', listed(text for _, text in tier), 1)
+    report = report.replace('"@"', listed(notes), 1)
     return len(rb_id.encode()) + len(handoff.encode()) + len(verdict.encode()) + len(report.encode())
+
+
+def _severities():
+    """Each finding code's severity, as core/CODES.md's tables fix it ("The severity is fixed by the code")."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "core", "CODES.md")
+    with open(path, encoding="utf-8") as f:
+        rows = (line.split("|") for line in f if line.startswith("| `"))
+        return {row[1].strip().strip("`"): row[2].strip() for row in rows}
+
+
+SEVERITY = _severities()
+
+
+def finding_text(code, own, given, keep=None):
+    """A finding as a stored row's JSON writes it (openapi `Finding`: `code`, `severity`, `message`,
+    then `slot`, `at`, `expected`, `received`, `path` where they are): its code, its severity (fixed
+    by the code) and the fields this replay models (`own`, None ones left out) written here; each
+    other field as the core's row gives it (`given`, its JSON text), only those in `keep` when given:
+    a finding's `message` is the core's prose, and its places (`at`, and `slot`, `expected`,
+    `received` where this replay does not model them) neither the spec nor the README fixes."""
+    parts = {"code": json.dumps(code), "severity": json.dumps(SEVERITY[code])}
+    parts.update({k: json.dumps(v, ensure_ascii=False) for k, v in own.items() if v is not None})
+    parts.update({k: v for k, v in given.items() if k not in own and (keep is None or k in keep)})
+    return "{" + ",".join(f"{json.dumps(k)}:{v}" for k, v in parts.items()) + "}"
+
+
+def take_words(words, tier, code):
+    """The fields the core's row gives for the next finding of `code` in `tier` (0 for a done check),
+    taken from `words` (a list of [tier, code, fields]), or None when it gives no such finding."""
+    at = next((i for i, w in enumerate(words) if w[0] == tier and w[1] == code), None)
+    return None if at is None else words.pop(at)[2]
+
+
+def statement_bytes(st):
+    """The bytes a prepared statement holds (openapi `Statement` as stored, without the prepare
+    answer's `line` and `findings`): its JSON without white space, UTF-8, of its token, handoff, call
+    (every execution value as its RB states it), exp, readback (the RB's JSON form, section 6), state
+    and the moment it was prepared. Its state changes its bytes (`pending` to `abandoned`, say)."""
+    handoff, exp, state, token, rb, prepared = st[:6]
+    form = readback_checker.json_form(_read_once.parse(rb)[1])
+    ho = validator.parse(rb)[1]["slots"]
+    exec_slots = ((validator.PROFILES.get(ho.get("p")) or {}).get("exec") or {}).get(ho.get("ask"), [])
+    call = {k: form["slots"][k] for k in exec_slots if k in form["slots"]}
+    body = {"token": token, "handoff": handoff, "call": call, "exp": exp, "readback": form, "state": state, "prepared": prepared}
+    return len(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode())
 
 
 def raw_challenge(event):
@@ -349,6 +417,10 @@ class Thread:
         self.expectations = {}  # HO id -> the challenge its readback is checked with ({"expectAcc", "record", "profile"}, note 34)
         self.registered = {}  # id -> the challenge registered ahead of its HO, as registered
         self.said = []  # what the thread says of an HO's challenge as it stores it
+        # The words of the findings the core's rows hold, by the index of the append that built the
+        # row (what neither the spec nor the README fixes, taken as given: finding_text), and the
+        # index of the append being read.
+        self.words, self.index = {}, 0
 
     def register(self, event, standing):
         """Note 34 and the challenge route: registered ahead of its HO or for a live HO of the thread
@@ -511,10 +583,50 @@ class Thread:
         if not checked:
             return readback_row_bytes(m["id"], held[0]["id"], "late", None)
         challenge = self.expectations.get(held[0]["id"], {})
-        found = readback_checker.check(held[2], text, challenge.get("expectAcc"), challenge.get("record"))
-        if found.get("codes") or "tiers" not in found:
-            raise ValueError(f"a conversation with a bytes bound stores RB {m['id']}, whose report holds findings ({found}), not modelled")
-        return readback_row_bytes(m["id"], held[0]["id"], checked[-1], found["tiers"])
+        found = readback_checker.check(held[2], text, challenge.get("expectAcc"), challenge.get("record"), by_tier=True)
+        if "tiers" not in found:
+            raise ValueError(f"a conversation with a bytes bound stores RB {m['id']}, whose report is no report ({found}), not modelled")
+        # Note 148: the tiers a private challenge judged (4 for criteria, 5 for a record) as every
+        # answer shows them (note 34): their values (`expected`, `received`) dropped, the words withheld.
+        withheld = {4: "expectAcc" in challenge, 5: "record" in challenge}
+        words = list(self.words.get(str(self.index), []))
+        tiers = []
+        for tier, codes in enumerate(found["found"], 1):
+            texts = []
+            for code in codes:
+                given = take_words(words, tier, code)
+                if given is None:
+                    return None
+                texts.append((SEVERITY[code], finding_text(code, {}, given, set(given) - {"expected", "received"} if withheld.get(tier) else None)))
+            tiers.append(texts)
+        # A finding the core's row holds and this replay's does not: the rows differ.
+        return None if words else readback_row_bytes(m["id"], held[0]["id"], checked[-1], found["tiers"], tiers)
+
+    def done_row(self, m, done, said):
+        """The bytes of the row the thread keeps beside a DN answering its HO (note 148): the DN's
+        id, the HO's, its plan's RB id (none without a plan) and its findings as the done check
+        lists them (check-dn's, then the tool's side's, `said`), as JSON: check-dn's own `DONE_`
+        findings and the tool's with the slot, `expected` and `received` this replay finds, every
+        other finding (the DN's validation) with its places as the core's row gives them. None
+        when the core's row holds other findings."""
+        words = list(self.words.get(str(self.index), []))
+        texts = []
+        for f in list(done[2]) + [[code, slot, None, found] for code, slot, found in said]:
+            given = take_words(words, 0, f[0])
+            if given is None:
+                return None
+            own = {"slot": f[1], "expected": f[2], "received": f[3]} if f[0].startswith("DONE_") else {}
+            texts.append(finding_text(f[0], own, given))
+        if words:
+            return None
+        plan = "" if done[0] is None else done[0]
+        return len(m["id"].encode()) + len(m["slots"]["re"].encode()) + len(plan.encode()) + len(("[" + ",".join(texts) + "]").encode())
+
+    def unstore(self, m, text):
+        """A stored line taken back, nothing of it kept (its request refused whole, note 148)."""
+        del self.stored[m["id"]]
+        self.texts.pop()
+        self.line_bytes -= len(text.encode())
 
     def reissued(self, m, text):
         """The HO `m` re-issues (rule 1, as thread_auditor.py reads a re-issue: the HO it supersedes), or None."""
@@ -607,9 +719,10 @@ class Thread:
             return ["refused", "thread-full"]
         if original is not None and original in self.bodies and not self.bytes_fit(m["id"], carried_body(self.bodies.get(m["id"]), self.bodies[original])):
             return ["refused", "thread-full"]
-        if self.size is not None and kind == "DN" and re in self.stored and self.stored[re][0]["type"] == "HO":
-            raise ValueError(f"a conversation with a bytes bound stores DN {m['id']}, whose done check (its findings' messages) is not modelled")
         row = self.readback_row(m, text) if self.size is not None and kind == "RB" else 0
+        if row is None:
+            # The core's row holds findings this replay's does not (or the other way): a divergence.
+            return ["refused", "row-findings-differ"]
         if row and report_rows_counted and self.line_bytes + len(text.encode()) + row > self.size:
             return ["refused", "thread-full"]
         if kind == "HO":
@@ -754,7 +867,12 @@ class Statements:
         # A thread holds at most as many statements as lines, whatever their state.
         if self.thread.capacity is not None and len(self.all) >= self.thread.capacity:
             return refused("thread-full", None)
-        self.all.append([handoff, exp, "pending", token, rb])
+        # And as many bytes of them as of lines, whatever their state (statement_bytes): a prepare
+        # that takes them past is refused, thread-full.
+        if self.thread.size is not None and statement_bytes_bounded and rb is not None and \
+                sum(statement_bytes(st) for st in self.all if st[4] is not None) + statement_bytes([handoff, exp, "pending", token, rb, now]) > self.thread.size:
+            return refused("thread-full", None)
+        self.all.append([handoff, exp, "pending", token, rb, now])
         return k, ["prepared", None, rid]
 
     def commit(self, k, now):
@@ -951,34 +1069,36 @@ class Statements:
             self.end(self.withdrawn.get(s["re"], set()) if m["id"] == self.cancels.get(s["re"]) else set(), now, "cancelled")
 
 
-def replay(events, end, capacity=None, profile=None, size=None):
+def replay(events, end, capacity=None, profile=None, size=None, words=None):
     """`profile`: the inline profile file the thread's appends name (its own), or None; `size`, the
-    bytes the thread holds (note 144), or None."""
+    bytes the thread holds (note 144), or None; `words`, the words of the findings of the core's
+    rows (finding_text), by append."""
     if profile is None or isinstance(profile, str):
         # None, or a shipped profile's name (note 145), which the validator holds already.
-        return replay_with(events, end, capacity, profile, size)
+        return replay_with(events, end, capacity, profile, size, words)
     # Read as a shipped profile is, by its name (validator.py's Vocabulary of the file), for this
     # conversation only: a line naming it is read with it, a challenge may name it.
     name = profile["profile"]
     validator.SHIPPED[name], validator.PROFILES[name] = validator.Vocabulary(profile), profile
     try:
-        return replay_with(events, end, capacity, name, size)
+        return replay_with(events, end, capacity, name, size, words)
     finally:
         del validator.SHIPPED[name], validator.PROFILES[name]
 
 
-def replay_with(events, end, capacity, inline, size=None):
+def replay_with(events, end, capacity, inline, size=None, words=None):
     # Note 145: a line without p= is read with the thread's profile, by the validator and by
     # readback_checker.py (what thread_auditor.py reads an HO's readbacks with) alike.
     readback_checker.reader = inline if unprofiled_read_with_thread else None
     try:
-        return replay_thread(events, end, capacity, inline, size)
+        return replay_thread(events, end, capacity, inline, size, words or {})
     finally:
         readback_checker.reader = None
 
 
-def replay_thread(events, end, capacity, inline, size):
+def replay_thread(events, end, capacity, inline, size, words):
     thread = Thread(capacity, inline, size)
+    thread.words = words
     statements = Statements(thread)
     appends, orphans, marked, tokens, said, registrations = [], [], set(), {}, [], []
     for event in events:
@@ -1013,6 +1133,7 @@ def replay_thread(events, end, capacity, inline, size):
             continue
         # `<agent>-@k@` names the RB statement k's prepare stated (else `<agent>-<700 + k>`).
         text = generate_thread_clocks.stated(event["line"], lambda k: None if tokens.get(k) is None else statements.all[tokens[k]][4].split(" ")[2])
+        thread.index = len(appends)
         answer = thread.append(text, event["at"])
         if answer[0] == "stored":
             m, now = _read_once.parse(text)[1], minute(event["at"])
@@ -1023,7 +1144,20 @@ def replay_thread(events, end, capacity, inline, size):
                     statements.withdrawn[re], statements.cancels[re] = withdrawn, m["id"]
                     statements.cancelled |= withdrawn
             spoken = thread.said + statements.said(m, now)
-            answer = answer + [None, spoken, statements.done(m, now, spoken)]
+            done = statements.done(m, now, spoken)
+            # Note 148: the done check is a row beside the DN, counted with it; past the thread's
+            # bytes the request is refused whole (its line taken back).
+            row = thread.done_row(m, done, spoken) if done is not None and thread.size is not None else 0
+            if row is None:
+                thread.unstore(m, text)
+                appends.append(["refused", "row-findings-differ"])
+                continue
+            if row and done_rows_counted and thread.line_bytes + row > thread.size:
+                thread.unstore(m, text)
+                appends.append(["refused", "thread-full"])
+                continue
+            thread.line_bytes += row if done_rows_counted else 0
+            answer = answer + [None, spoken, done]
             statements.after(m, now)
         appends.append(answer)
     statements.expire(minute(end))
