@@ -3,7 +3,9 @@
 A case is one participant's view of a room of 2 to 4 participants in one arena: the room
 shakes hands (the reconciling participant, VEGA, says hello to each peer or a peer says hello to
 it; now and then a peer that said hello asks at once, and VEGA answers before or after its
-welcome; now and then instead one peer's group hello to VEGA and the others, by name or to ALL),
+welcome; now and then instead one peer's group hello to VEGA and the others, by name or to ALL,
+in a room of three peers often, VEGA answering another responder's request while a third keeps
+the group from standing whole),
 each hello welcomed with an exact accept mostly, else a counter (accepted, countered back, left
 open, or answered by an accept that changes the budget, COUNTER_AS_ACCEPT), the answer that would
 establish now and then sent after the room's work; now and then the whole case is FULL, every
@@ -377,7 +379,9 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
     # its welcome alone always welcomes), and VEGA and each other responder are a pair only from the message at which
     # the group stands whole with both established (README note 132), so VEGA's work with them waits
     # for every chain of the group.
-    group = shakes is not None and len(peers) >= 2 and shakes.random() < 0.15
+    # Of three peers, often (45%): only there can a third responder keep the group from standing
+    # whole while VEGA and another have established, the window README note 132 is about.
+    group = shakes is not None and len(peers) >= 2 and shakes.random() < (0.6 if len(peers) == 3 else 0.15)
     if group:
         host = shakes.choice(peers)
         responders = [ME] + [q for q in peers if q != host]
@@ -388,6 +392,12 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
         pending = shakes.choice([q for q in responders if q != ME]) if len(responders) > 2 and shakes.random() < 0.7 else None
         for q in responders:
             handshake(r, shakes, hello, r.add(q, [host], "welcome", parent=hello, rng=shakes), pending=q == pending)
+        if pending is not None and shakes.random() < 0.8:
+            # While the group does not stand whole, the other responder asks VEGA and VEGA answers:
+            # work between two responders not yet grouped, so before establishment (README note 132)
+            # even when both their chains with the host are established.
+            other = next(q for q in responders if q not in (ME, pending))
+            r.add(ME, [other], "reply", parent=r.add(other, [ME], "request", expects=True, rng=shakes), rng=shakes)
     for p in [] if group else peers:
         if rng.random() < 0.5:
             hello = r.add(ME, [p], "hello", expects=True)
