@@ -138,7 +138,7 @@ class Room:
 
 
 def render(m, parent_name):
-    lines = ["---", f"tags: [agent-mailbox, {m['arena'].lower()}]", "meta:", "  mailbox:", "    version: 1", f"    profile: {m.get('profile', 'CORE')}",
+    lines = ["---", f"tags: [{', '.join(m.get('tags') or ['agent-mailbox', m['arena'].lower()])}]", "meta:", "  mailbox:", "    version: 1", f"    profile: {m.get('profile', 'CORE')}",
              f"    id: {m['id']}", f"    thread: {m['thread']}", f"    request_id: {m['request']}",
              f"    from: {m['sender']}", f"    to: [{', '.join(m['to'])}]", f"    kind: {m['kind']}",
              f"    reply_to: {m['parent'] or ''}".rstrip(), f"    expects_reply: {'true' if m['expects'] else 'false'}",
@@ -305,14 +305,15 @@ COUNTER_BUDGETS = [30, 40, 50]
 def handshake(r, shakes, hello, welcome, pending=False):
     """The rest of a two-party handshake after `welcome` answered `hello` (section 6), drawn from
     `shakes` (none: an exact CORE accept, as before). Mostly the welcome accepts exactly; now and then
-    it counters (a changed `exchange_budget`, or no `terms` at all) and the initiator accepts the
-    counter with a `state` carrying `terms: accept` ("a causal acceptance of the counter"), counters
-    back (the responder then accepting), accepts while changing the budget (COUNTER_AS_ACCEPT: a
-    counter however labelled, the responder accepting it half the time), or never answers (the pair
-    stays establishing). Under FULL the proposer of the terms accepted acknowledges the acceptance
-    with an `ack` ("`hello -> welcome -> ack`"), now and then never. The message that would establish
-    is now and then sent late, after the room's work (r.late), so work before it is unlicensed;
-    `pending`, it counters and its acceptance is late or never sent."""
+    it counters (a changed `exchange_budget`, tag set or, in a FULL room, profile; or no `terms` at
+    all; now and then labelled `accept`, COUNTER_AS_ACCEPT) and the initiator accepts the counter with a `state` carrying `terms: accept` ("a causal
+    acceptance of the counter"), counters back (the responder then accepting), accepts while changing
+    the term countered (COUNTER_AS_ACCEPT: a counter however labelled, the responder accepting it half
+    the time), or never answers (the pair stays establishing). When the terms accepted are FULL the
+    proposer of them acknowledges the acceptance with an `ack` ("`hello -> welcome -> ack`"), now and
+    then never. The message that would establish is now and then sent late, after the room's work
+    (r.late), so work before it is unlicensed; `pending`, it counters and its acceptance is late or
+    never sent."""
     if shakes is None:
         return
     initiator, responder, arena = hello["sender"], welcome["sender"], hello["arena"]
@@ -322,41 +323,57 @@ def handshake(r, shakes, hello, welcome, pending=False):
     if pending:
         form = shakes.choice(["counter", "unaccepted"])
     budget = shakes.choice(COUNTER_BUDGETS)
-    # Each answer after the welcome: (sender, terms, exchange_budget), each citing the one before.
+    # The material term a counter changes (6: "profile", "tags" and "exchange budget" are named): the
+    # budget mostly, else the tag set (a topic tag added: "optional topic tags", 4), or, in a FULL
+    # room, the profile (to CORE; countered back, or mislabelled an accept, to FULL again). Its
+    # values: the hello's, the counter's, the counter back's, and the mislabelled accept's.
+    term = shakes.choice(["budget", "budget", "tags"] + (["profile", "profile"] if r.profile == "FULL" else []))
+    room_tags = ["agent-mailbox", arena.lower()]
+    hellos, countered, back, mislabelled = {
+        "budget": (None, budget, budget + 10, budget + 5),
+        "tags": (room_tags, room_tags + ["handoff"], room_tags + ["review"], room_tags),
+        "profile": ("FULL", "CORE", "FULL", "FULL")}[term]
+    field = {"budget": "budget", "tags": "tags", "profile": "profile"}[term]
+    # An acceptance restates the budget or names none; the tags and profile every message carries.
+    restated = (lambda v: v if shakes.random() < 0.5 else None) if term == "budget" else (lambda v: v)
+    # Each answer after the welcome: (sender, terms, value of the term), each citing the one before.
     steps = []
     if form != "exact":
-        welcome["terms"] = None if form == "no-terms" else "counter"
-        welcome["budget"] = None if form == "no-terms" and shakes.random() < 0.5 else budget
-    restated = lambda b: b if shakes.random() < 0.5 else None  # an acceptance restating the budget or naming none
+        # A counter a quarter of the time labelled `accept` (COUNTER_AS_ACCEPT: "Material is decided by
+        # effect, not by how the change is labelled", 6), a counter all the same.
+        welcome["terms"] = None if form == "no-terms" else "accept" if form == "counter" and shakes.random() < 0.25 else "counter"
+        welcome[field] = None if term == "budget" and form == "no-terms" and shakes.random() < 0.5 else countered
     if form in ("counter", "no-terms"):
-        steps.append((initiator, "accept", restated(welcome["budget"])))
+        steps.append((initiator, "accept", restated(welcome[field])))
     elif form == "counter-back":
-        back = budget + 10
         steps += [(initiator, "counter", back), (responder, "accept", restated(back))]
     elif form == "counter-as-accept":
-        changed = budget + 5
-        steps.append((initiator, "accept", changed))
+        steps.append((initiator, "accept", mislabelled))
         if shakes.random() < 0.5:
-            steps.append((responder, "accept", restated(changed)))
+            steps.append((responder, "accept", restated(mislabelled)))
     accepted = form in ("exact", "counter", "no-terms", "counter-back") or len(steps) == 2
-    if r.profile == "FULL" and accepted and shakes.random() > 0.06:
-        # The proposer of the terms accepted acknowledges the acceptance.
+    agreed = {"exact": hellos, "counter": welcome.get(field), "no-terms": welcome.get(field), "counter-back": back,
+              "counter-as-accept": mislabelled, "unaccepted": None}[form]
+    if (agreed if term == "profile" else r.profile) == "FULL" and accepted and shakes.random() > 0.06:
+        # The proposer of the terms accepted acknowledges the acceptance, carrying the tags agreed.
         proposer = (initiator if form == "exact" else steps[-2][0] if len(steps) > 1 else responder)
-        steps.append((proposer, "ack", None))
+        steps.append((proposer, "ack", None if term == "budget" else agreed))
     late = bool(steps) and (pending or shakes.random() < 0.2)
 
-    def send(prev, sender, terms, budget):
+    def send(prev, sender, terms, value):
         kind = "ack" if terms == "ack" else "state"
         m = r.add(sender, [initiator if sender == responder else responder], kind, parent=prev, arena=arena, rng=shakes)
         if kind == "state":
-            m["terms"], m["budget"] = terms, budget
+            m["terms"] = terms
+        if kind == "state" or term != "budget":
+            m[field] = value
         return m
     prev = welcome
-    for k, (sender, terms, b) in enumerate(steps):
+    for k, (sender, terms, value) in enumerate(steps):
         if late and k == len(steps) - 1:
-            r.late.append(lambda prev=prev, sender=sender, terms=terms, b=b: send(prev, sender, terms, b))
+            r.late.append(lambda prev=prev, sender=sender, terms=terms, value=value: send(prev, sender, terms, value))
         else:
-            prev = send(prev, sender, terms, b)
+            prev = send(prev, sender, terms, value)
 
 
 def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
@@ -589,9 +606,10 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
         # Every message FULL, each with a sequence per sender and thread in its arena (4).
         seqs = {}
         for m in r.msgs:
+            if m.setdefault("profile", "FULL") != "FULL":
+                continue  # a handshake's CORE counter or its acceptance (handshake())
             key = (m["arena"], m["sender"], m["thread"])
             seqs[key] = m["seq"] = seqs.get(key, 0) + 1
-            m["profile"] = "FULL"
     return peers, r
 
 

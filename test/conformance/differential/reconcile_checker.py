@@ -36,7 +36,8 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   reconcile_establishment.py): still its sender's word, so its answers are not PARENT_QUARANTINED,
   but a reply found so is not the reply owed; establishment is read through counters, FULL's third
   message and group hellos there;
-- so is a handshake answer labelled `terms: accept` that changes the exchange budget on the table
+- so is a handshake answer labelled `terms: accept` that changes the exchange budget, the tag set or
+  the profile on the table
   (COUNTER_AS_ACCEPT, section 6: "Material is decided by effect, not by how the change is
   labelled"), an error, read as the counter it is (reconcile_establishment.py);
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
@@ -130,7 +131,9 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # counter as an acceptance, "full-ack-unread" establishes a FULL chain at its acceptance, without the
 # third message, and "counter-as-accept-unread" reads an accept that changes the budget as an acceptance
 # (neither a counter nor quarantined); "group-not-whole" pairs two responders of a group hello once
-# both established, whether the group stood whole or not (reconcile_establishment.py).
+# both established, whether the group stood whole or not; "counter-tags-unread" and "counter-profile-unread"
+# read an accept that changes the tag set, or the profile, as the acceptance it says it is
+# (reconcile_establishment.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -138,7 +141,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
-           "counter-as-accept-unread", "group-not-whole"]
+           "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -156,6 +159,10 @@ def envelope(text):
             value = m.group(2) or ""
             fields[m.group(1)] = [x.strip() for x in value[1:-1].split(",") if x.strip()] if value.startswith("[") else value
     body = text.split("\n---\n", 1)[1] if "\n---\n" in text else ""
+    # The frontmatter's own `tags` (4: "Every later message ... carries that set in frontmatter"), a
+    # set compared exactly, case too; None when the file names none.
+    listed = re.search(r"^tags: \[(.*)\]$", head, re.M)
+    tags = None if listed is None else frozenset(x.strip() for x in listed.group(1).split(",") if x.strip())
     correction = None
     lines = head.splitlines()
     if "    correction:" in lines:
@@ -175,7 +182,7 @@ def envelope(text):
     return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
             "expects": fields["expects_reply"] == "true", "arena": arena, "body": body, "terms": fields.get("terms"),
-            "profile": fields.get("profile", "CORE"),
+            "profile": fields.get("profile", "CORE"), "tags": tags,
             "exchange_budget": int(fields["exchange_budget"]) if fields.get("exchange_budget", "").isdigit() else None,
             "locus": (fields["machine"], fields["root"])}
 

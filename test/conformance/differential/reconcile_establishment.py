@@ -78,6 +78,13 @@ def acknowledges(m, acceptance, proposer):
         addresses_name(m, acceptance["from"]) and m["arena"] == acceptance["arena"]
 
 
+def tags_of(m, table):
+    """The tag set an answer puts on the table: its own, or, naming none, the one on the table
+    (core/mailbox/README.md, "The settled tag set": "a counter or accept naming no tags restates the
+    set on the table")."""
+    return table if m["tags"] is None else m["tags"]
+
+
 def settle(hello, welcome, spoken, faults):
     """(the UUID that established the chain `welcome` opened, the budget and profile it settled), or
     None while it is establishing, and the answers in it labelled accept that changed a term
@@ -86,12 +93,15 @@ def settle(hello, welcome, spoken, faults):
     counter as an acceptance, "full-ack-unread" establishes FULL at the acceptance, and
     "counter-as-accept-unread" reads an accept that changes the budget as the acceptance it says it is."""
     table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
-             "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"]}
+             "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"], "tags": hello["tags"]}
     miscounted = set()
     answer = welcome
     while answer is not None:
+        # The terms a program can compare (6: "profile", "tags", "exchange budget" are material):
+        # naming no budget or no tags restates the table's; the tags compare as a set, exactly.
         exact = (budget_of(answer, table["budget"]) == table["budget"] or "counter-as-accept-unread" in faults) and \
-            answer["profile"] == table["profile"]
+            (answer["profile"] == table["profile"] or "counter-profile-unread" in faults) and \
+            (tags_of(answer, table["tags"]) == table["tags"] or "counter-tags-unread" in faults)
         if (answer["terms"] == "accept" and exact) or "counter-establishes" in faults:
             if table["profile"] != "FULL" or "full-ack-unread" in faults:
                 return (answer["id"], table["budget"], table["profile"]), miscounted
@@ -100,7 +110,7 @@ def settle(hello, welcome, spoken, faults):
         if answer["terms"] == "accept":
             miscounted.add(answer["id"])
         table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
-                 "budget": budget_of(answer, table["budget"]), "profile": answer["profile"]}
+                 "budget": budget_of(answer, table["budget"]), "profile": answer["profile"], "tags": tags_of(answer, table["tags"])}
         answer = next((m for m in spoken if answers_terms(m, table)), None)
     return None, miscounted
 
