@@ -76,7 +76,7 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-establishment": "establishment-any-time", "--break-counter-establishment": "counter-establishes",
           "--break-full-ack": "full-ack-unread", "--break-counter-as-accept": "counter-as-accept-unread",
           "--break-group-whole": "group-not-whole", "--break-counter-tags": "counter-tags-unread",
-          "--break-counter-profile": "counter-profile-unread"}
+          "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes"}
 
 
 def planted_caught(cases, core):

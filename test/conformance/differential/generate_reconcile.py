@@ -317,6 +317,10 @@ def handshake(r, shakes, hello, welcome, pending=False):
     if shakes is None:
         return
     initiator, responder, arena = hello["sender"], welcome["sender"], hello["arena"]
+    # The terms' profile: the room's, or FULL for the one FULL chain of a CORE room (room()).
+    profile = hello.get("profile", r.profile)
+    if profile == "FULL":
+        welcome.setdefault("profile", "FULL")
     roll = shakes.random()
     form = "exact" if roll < 0.8 else "counter" if roll < 0.88 else "unaccepted" if roll < 0.91 else \
         "no-terms" if roll < 0.94 else "counter-back" if roll < 0.97 else "counter-as-accept"
@@ -327,7 +331,7 @@ def handshake(r, shakes, hello, welcome, pending=False):
     # budget mostly, else the tag set (a topic tag added: "optional topic tags", 4), or, in a FULL
     # room, the profile (to CORE; countered back, or mislabelled an accept, to FULL again). Its
     # values: the hello's, the counter's, the counter back's, and the mislabelled accept's.
-    term = shakes.choice(["budget", "budget", "tags"] + (["profile", "profile"] if r.profile == "FULL" else []))
+    term = shakes.choice(["budget", "budget", "tags"] + (["profile"] * 3 if profile == "FULL" else []))
     room_tags = ["agent-mailbox", arena.lower()]
     hellos, countered, back, mislabelled = {
         "budget": (None, budget, budget + 10, budget + 5),
@@ -340,8 +344,10 @@ def handshake(r, shakes, hello, welcome, pending=False):
     steps = []
     if form != "exact":
         # A counter a quarter of the time labelled `accept` (COUNTER_AS_ACCEPT: "Material is decided by
-        # effect, not by how the change is labelled", 6), a counter all the same.
-        welcome["terms"] = None if form == "no-terms" else "accept" if form == "counter" and shakes.random() < 0.25 else "counter"
+        # effect, not by how the change is labelled", 6), a counter all the same; half the time when
+        # it is a CORE welcome of FULL terms, as a CORE responder would write it.
+        mislabel = 0.5 if term == "profile" else 0.25
+        welcome["terms"] = None if form == "no-terms" else "accept" if form == "counter" and shakes.random() < mislabel else "counter"
         welcome[field] = None if term == "budget" and form == "no-terms" and shakes.random() < 0.5 else countered
     if form in ("counter", "no-terms"):
         steps.append((initiator, "accept", restated(welcome[field])))
@@ -354,15 +360,18 @@ def handshake(r, shakes, hello, welcome, pending=False):
     accepted = form in ("exact", "counter", "no-terms", "counter-back") or len(steps) == 2
     agreed = {"exact": hellos, "counter": welcome.get(field), "no-terms": welcome.get(field), "counter-back": back,
               "counter-as-accept": mislabelled, "unaccepted": None}[form]
-    if (agreed if term == "profile" else r.profile) == "FULL" and accepted and shakes.random() > 0.06:
-        # The proposer of the terms accepted acknowledges the acceptance, carrying the tags agreed.
+    if (agreed if term == "profile" else profile) == "FULL" and accepted and shakes.random() > 0.06:
+        # The proposer of the terms accepted acknowledges the acceptance, carrying the tags agreed;
+        # in a CORE room now and then with a CORE `ack`, which completes nothing (a FULL chain's third
+        # message is a FULL `ack`) and is itself a downgrade of the chain's terms.
         proposer = (initiator if form == "exact" else steps[-2][0] if len(steps) > 1 else responder)
-        steps.append((proposer, "ack", None if term == "budget" else agreed))
+        steps.append((proposer, "core-ack" if r.profile == "CORE" and shakes.random() < 0.25 else "ack", None if term == "budget" else agreed))
     late = bool(steps) and (pending or shakes.random() < 0.2)
 
     def send(prev, sender, terms, value):
-        kind = "ack" if terms == "ack" else "state"
+        kind = "ack" if terms in ("ack", "core-ack") else "state"
         m = r.add(sender, [initiator if sender == responder else responder], kind, parent=prev, arena=arena, rng=shakes)
+        m["profile"] = "CORE" if terms == "core-ack" else profile
         if kind == "state":
             m["terms"] = terms
         if kind == "state" or term != "budget":
@@ -415,13 +424,21 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
             # even when both their chains with the host are established.
             other = next(q for q in responders if q not in (ME, pending))
             r.add(ME, [other], "reply", parent=r.add(other, [ME], "request", expects=True, rng=shakes), rng=shakes)
+    # Now and then, in a CORE room, VEGA's handshake with one peer is FULL (a FULL pair among CORE
+    # pairs): it needs its third message, and VEGA's and that peer's other messages in the arena, and
+    # every message of a thread one of them opens, are FULL, so none downgrades the pair.
+    r.full_peer = shakes.choice(peers) if shakes is not None and not group and r.profile == "CORE" and shakes.random() < 0.15 else None
     for p in [] if group else peers:
         if rng.random() < 0.5:
             hello = r.add(ME, [p], "hello", expects=True)
+            if p == r.full_peer:
+                hello["profile"] = "FULL"
             welcome = r.add(p, [ME], "welcome", parent=hello)
             handshake(r, shakes, hello, welcome)
         else:
             hello = r.add(p, [ME], "hello", expects=True)
+            if p == r.full_peer:
+                hello["profile"] = "FULL"
             if draws is not None and draws.random() < 0.1:
                 # The peer asks at once, before VEGA welcomed its hello; VEGA answers before its welcome
                 # half the time: a reply before the pair was established (6: "Until a thread is
@@ -603,11 +620,24 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
             if m["sender"] == "LYRA" and m["arena"] == other_arena and "machine" not in m:
                 m["machine"] = "LYRA-LAB"
     if r.profile == "FULL":
-        # Every message FULL, each with a sequence per sender and thread in its arena (4).
-        seqs = {}
+        # Every message FULL but a handshake's CORE counter or its acceptance (handshake()).
         for m in r.msgs:
-            if m.setdefault("profile", "FULL") != "FULL":
-                continue  # a handshake's CORE counter or its acceptance (handshake())
+            m.setdefault("profile", "FULL")
+    elif r.full_peer is not None:
+        # The FULL pair's handshake thread, and outside hello threads the pair's own messages in the
+        # arena and every message of a thread holding one of them: a thread opened under FULL stays
+        # FULL (4: FULL is not downgraded), and its opener is its first message the identity rules
+        # keep, which need not be the first drawn (a request delivered twice with other bytes).
+        hello_threads = {m["thread"] for m in r.msgs if m["kind"] == "hello"}
+        full_threads = {m["thread"] for m in r.msgs if (m["kind"] == "hello" and m.get("profile") == "FULL") or (
+            m["thread"] not in hello_threads and m["sender"] in (ME, r.full_peer) and m["arena"] == ARENA)}
+        for m in r.msgs:
+            if m["thread"] in full_threads:
+                m.setdefault("profile", "FULL")
+    # Each FULL message with a sequence per sender and thread in its arena (4).
+    seqs = {}
+    for m in r.msgs:
+        if m.get("profile") == "FULL":
             key = (m["arena"], m["sender"], m["thread"])
             seqs[key] = m["seq"] = seqs.get(key, 0) + 1
     return peers, r

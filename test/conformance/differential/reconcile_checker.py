@@ -36,6 +36,7 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   reconcile_establishment.py): still its sender's word, so its answers are not PARENT_QUARANTINED,
   but a reply found so is not the reply owed; establishment is read through counters, FULL's third
   message and group hellos there;
+- so is a CORE `ack` of a FULL acceptance (PROFILE_DOWNGRADE: only a FULL `ack` is the third message);
 - so is a handshake answer labelled `terms: accept` that changes the exchange budget, the tag set or
   the profile on the table
   (COUNTER_AS_ACCEPT, section 6: "Material is decided by effect, not by how the change is
@@ -132,7 +133,8 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # third message, and "counter-as-accept-unread" reads an accept that changes the budget as an acceptance
 # (neither a counter nor quarantined); "group-not-whole" pairs two responders of a group hello once
 # both established, whether the group stood whole or not; "counter-tags-unread" and "counter-profile-unread"
-# read an accept that changes the tag set, or the profile, as the acceptance it says it is
+# read an accept that changes the tag set, or the profile, as the acceptance it says it is; and
+# "core-ack-completes" reads a CORE `ack` as a FULL chain's third message, no downgrade
 # (reconcile_establishment.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
@@ -141,7 +143,8 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
-           "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread"]
+           "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
+           "core-ack-completes"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -345,7 +348,8 @@ def check(case):
     quarantined |= unestablished
     # An answer labelled accept that changes a material term is a counter however labelled, an error
     # (COUNTER_AS_ACCEPT, 6: "it may not counter *and* declare established"), so quarantined; it is
-    # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter.
+    # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter. So is
+    # a CORE `ack` of a FULL acceptance, which downgrades the chain's terms (PROFILE_DOWNGRADE).
     quarantined |= counters_as_accepts
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.

@@ -39,8 +39,8 @@ between two callsigns, work outside a hello's thread.
   Handler seat is no agent), and to `ALL` the sender in at least one pair of its arena; otherwise
   it is work before establishment. Work in a hello's own thread is judged by the pairs too: the
   generator draws none there, so the handshake's own rule for its thread is not modelled, nor are
-  a `blocked` in a chain, a second answer to one set of terms, or a change of profile by a counter
-  (the generator's counters change the budget).
+  a `blocked` in a chain or a second answer to one set of terms; of FULL's rule that no message of a
+  FULL handshake but a counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
 
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
 same rule (its own, or the one on the table; section 8: default 20).
@@ -71,11 +71,11 @@ def answers_terms(m, table):
         m["arena"] == table["arena"] and m["terms"] in ("accept", "counter")
 
 
-def acknowledges(m, acceptance, proposer):
-    """Whether m is FULL's third message for `acceptance`: a FULL `ack` citing it, from the party whose
-    terms it accepted, to the acceptor (or ALL), in its arena."""
-    return m["kind"] == "ack" and m["profile"] == "FULL" and m["reply_to"] == acceptance["id"] and m["from"] == proposer and \
-        addresses_name(m, acceptance["from"]) and m["arena"] == acceptance["arena"]
+def acknowledges(m, acceptance, proposer, any_profile=False):
+    """Whether m is FULL's third message for `acceptance`: a FULL `ack` (of any profile, any_profile)
+    citing it, from the party whose terms it accepted, to the acceptor (or ALL), in its arena."""
+    return m["kind"] == "ack" and (m["profile"] == "FULL" or any_profile) and m["reply_to"] == acceptance["id"] and \
+        m["from"] == proposer and addresses_name(m, acceptance["from"]) and m["arena"] == acceptance["arena"]
 
 
 def tags_of(m, table):
@@ -88,10 +88,14 @@ def tags_of(m, table):
 def settle(hello, welcome, spoken, faults):
     """(the UUID that established the chain `welcome` opened, the budget and profile it settled), or
     None while it is establishing, and the answers in it labelled accept that changed a term
-    (COUNTER_AS_ACCEPT). `spoken`: the messages
+    (COUNTER_AS_ACCEPT) or that downgrade its FULL terms: a CORE `ack` of a FULL acceptance, which
+    completes nothing ("`hello -> welcome -> ack`" under FULL; core/mailbox/README.md, "FULL is not
+    silently downgraded": "only a FULL `ack` completes the third step", any other message of the
+    handshake but a counter must be FULL, PROFILE_DOWNGRADE). `spoken`: the messages
     that speak for their senders, in UUID order. The planted faults: "counter-establishes" reads a
     counter as an acceptance, "full-ack-unread" establishes FULL at the acceptance, and
-    "counter-as-accept-unread" reads an accept that changes the budget as the acceptance it says it is."""
+    "counter-as-accept-unread" reads an accept that changes the budget as the acceptance it says it is;
+    "core-ack-completes" reads a CORE `ack` as the third message, no downgrade."""
     table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
              "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"], "tags": hello["tags"]}
     miscounted = set()
@@ -105,7 +109,10 @@ def settle(hello, welcome, spoken, faults):
         if (answer["terms"] == "accept" and exact) or "counter-establishes" in faults:
             if table["profile"] != "FULL" or "full-ack-unread" in faults:
                 return (answer["id"], table["budget"], table["profile"]), miscounted
-            ack = next((m for m in spoken if acknowledges(m, answer, table["from"])), None)
+            lax = "core-ack-completes" in faults
+            if not lax:
+                miscounted |= {m["id"] for m in spoken if acknowledges(m, answer, table["from"], any_profile=True) and m["profile"] != "FULL"}
+            ack = next((m for m in spoken if acknowledges(m, answer, table["from"], any_profile=lax)), None)
             return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
         if answer["terms"] == "accept":
             miscounted.add(answer["id"])
@@ -117,7 +124,8 @@ def settle(hello, welcome, spoken, faults):
 
 def handshakes(msgs, silent, opens_thread, faults=()):
     """(the pairs: (arena, frozenset of two callsigns) -> the UUID of the first message that
-    established the pair, the answers that are COUNTER_AS_ACCEPT)."""
+    established the pair, the answers that are COUNTER_AS_ACCEPT or a CORE `ack` of FULL terms,
+    PROFILE_DOWNGRADE: settle())."""
     speaking = lambda e: e["id"] not in silent
     spoken = [msgs[i] for i in sorted(msgs) if speaking(msgs[i])]
     hellos = [e for e in spoken if e["kind"] == "hello" and opens_thread(e)]
