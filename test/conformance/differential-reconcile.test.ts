@@ -41,7 +41,7 @@ describe("differential check of mailbox reconciliation", () => {
       "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded", "held-once", "held-across-arenas",
       "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival", "establishment-any-time",
       "counter-establishes", "full-ack-unread", "counter-as-accept-unread", "group-not-whole",
-      "counter-tags-unread", "counter-profile-unread", "core-ack-completes",
+      "counter-tags-unread", "counter-profile-unread", "core-ack-completes", "counter-as-downgrade",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -95,5 +95,8 @@ describe("differential check of mailbox reconciliation", () => {
     for (const fault of ["counter-as-accept-unread", "counter-tags-unread", "counter-profile-unread", "counter-establishes", "core-ack-completes"]) {
       expect(caught[fault]).toContain("quarantine");
     }
+    // A CORE welcome labelled accept to FULL terms read as a downgrade: both quarantine it, but the core
+    // says COUNTER_AS_ACCEPT, a counter, where the checker says PROFILE_DOWNGRADE.
+    expect(caught["counter-as-downgrade"]).toEqual(["terms_refused"]);
   });
 });

@@ -29,6 +29,8 @@ import reconcile_checker  # noqa: E402
 
 
 CLAIM_CODES = {"CALLSIGN_COLLISION", "CALLSIGN_HELD"}
+# The codes with which the handshake refuses an answer to terms (reconcile_establishment.settle).
+TERMS_CODES = {"COUNTER_AS_ACCEPT", "PROFILE_DOWNGRADE"}
 
 
 def comparable(answer):
@@ -41,13 +43,16 @@ def comparable(answer):
     out["claims"] = {i: sorted(c for c in codes if c in CLAIM_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & CLAIM_CODES}
     # The work quarantined as done before its sender and addressees were established (section 6).
     out["unestablished"] = sorted(i for i, codes in answer["quarantine"].items() if "WORK_BEFORE_ESTABLISHED" in codes)
+    # The answers to terms the handshake refuses, by code: a counter labelled accept (COUNTER_AS_ACCEPT), a
+    # CORE message of FULL terms (PROFILE_DOWNGRADE, of which the generator draws only a CORE `ack`).
+    out["terms_refused"] = {i: sorted(c for c in codes if c in TERMS_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & TERMS_CODES}
     return out
 
 
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "archive",
+    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "terms_refused", "archive",
                   "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
@@ -76,7 +81,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-establishment": "establishment-any-time", "--break-counter-establishment": "counter-establishes",
           "--break-full-ack": "full-ack-unread", "--break-counter-as-accept": "counter-as-accept-unread",
           "--break-group-whole": "group-not-whole", "--break-counter-tags": "counter-tags-unread",
-          "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes"}
+          "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes",
+          "--break-counter-as-downgrade": "counter-as-downgrade"}
 
 
 def planted_caught(cases, core):

@@ -629,8 +629,12 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
         # FULL (4: FULL is not downgraded), and its opener is its first message the identity rules
         # keep, which need not be the first drawn (a request delivered twice with other bytes).
         hello_threads = {m["thread"] for m in r.msgs if m["kind"] == "hello"}
-        full_threads = {m["thread"] for m in r.msgs if (m["kind"] == "hello" and m.get("profile") == "FULL") or (
-            m["thread"] not in hello_threads and m["sender"] in (ME, r.full_peer) and m["arena"] == ARENA)}
+        # An impostor's hello in the peer's name, or VEGA's fresh hello it welcomes, is between the
+        # pair too: FULL, so VEGA's welcome of it does not downgrade the pair.
+        pair = {ME, r.full_peer}
+        full_threads = {m["thread"] for m in r.msgs if m["arena"] == ARENA and (
+            (m["kind"] == "hello" and {m["sender"], *m["to"]} == pair) or
+            (m["thread"] not in hello_threads and m["sender"] in pair))}
         for m in r.msgs:
             if m["thread"] in full_threads:
                 m.setdefault("profile", "FULL")

@@ -134,8 +134,9 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # (neither a counter nor quarantined); "group-not-whole" pairs two responders of a group hello once
 # both established, whether the group stood whole or not; "counter-tags-unread" and "counter-profile-unread"
 # read an accept that changes the tag set, or the profile, as the acceptance it says it is; and
-# "core-ack-completes" reads a CORE `ack` as a FULL chain's third message, no downgrade
-# (reconcile_establishment.py).
+# "core-ack-completes" reads a CORE `ack` as a FULL chain's third message, no downgrade; and
+# "counter-as-downgrade" reads a CORE answer labelled accept to FULL terms as PROFILE_DOWNGRADE, not
+# the COUNTER_AS_ACCEPT it is (reconcile_establishment.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -144,7 +145,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
-           "core-ack-completes"]
+           "core-ack-completes", "counter-as-downgrade"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -343,14 +344,14 @@ def check(case):
     # Work before its sender and addressees had an established pair (section 6; core/mailbox/README.md,
     # "The right to work outside a handshake's thread"): WORK_BEFORE_ESTABLISHED, its sender's word
     # but quarantined, so a reply found so is not the reply owed (reconcile_establishment.py).
-    pairs, counters_as_accepts = handshakes(msgs, unheard, opens_thread, FAULTS)
+    pairs, refused_terms = handshakes(msgs, unheard, opens_thread, FAULTS)
     unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, pairs, FAULTS)
     quarantined |= unestablished
     # An answer labelled accept that changes a material term is a counter however labelled, an error
     # (COUNTER_AS_ACCEPT, 6: "it may not counter *and* declare established"), so quarantined; it is
     # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter. So is
     # a CORE `ack` of a FULL acceptance, which downgrades the chain's terms (PROFILE_DOWNGRADE).
-    quarantined |= counters_as_accepts
+    quarantined |= set(refused_terms)
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
@@ -600,7 +601,8 @@ def check(case):
     return {"arena": arena_read, "status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
             "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())},
-            "unestablished": sorted(unestablished), **archive(case, msgs, quarantined)}
+            "unestablished": sorted(unestablished), "terms_refused": {i: [code] for i, code in sorted(refused_terms.items())},
+            **archive(case, msgs, quarantined)}
 
 
 def archive(case, msgs, quarantined):

@@ -98,7 +98,7 @@ def settle(hello, welcome, spoken, faults):
     "core-ack-completes" reads a CORE `ack` as the third message, no downgrade."""
     table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
              "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"], "tags": hello["tags"]}
-    miscounted = set()
+    miscounted = {}  # UUID -> the handshake's code for it
     answer = welcome
     while answer is not None:
         # The terms a program can compare (6: "profile", "tags", "exchange budget" are material):
@@ -111,11 +111,16 @@ def settle(hello, welcome, spoken, faults):
                 return (answer["id"], table["budget"], table["profile"]), miscounted
             lax = "core-ack-completes" in faults
             if not lax:
-                miscounted |= {m["id"] for m in spoken if acknowledges(m, answer, table["from"], any_profile=True) and m["profile"] != "FULL"}
+                miscounted.update((m["id"], "PROFILE_DOWNGRADE") for m in spoken
+                                  if acknowledges(m, answer, table["from"], any_profile=True) and m["profile"] != "FULL")
             ack = next((m for m in spoken if acknowledges(m, answer, table["from"], any_profile=lax)), None)
             return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
         if answer["terms"] == "accept":
-            miscounted.add(answer["id"])
+            # A CORE answer labelled accept to FULL terms is still a counter (core/mailbox/README.md:
+            # "a CORE `welcome` with `terms: accept` to a FULL hello is `COUNTER_AS_ACCEPT`"), not a
+            # downgrade; the planted fault "counter-as-downgrade" reads it as PROFILE_DOWNGRADE.
+            downgrade = "counter-as-downgrade" in faults and table["profile"] == "FULL" and answer["profile"] != "FULL"
+            miscounted[answer["id"]] = "PROFILE_DOWNGRADE" if downgrade else "COUNTER_AS_ACCEPT"
         table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
                  "budget": budget_of(answer, table["budget"]), "profile": answer["profile"], "tags": tags_of(answer, table["tags"])}
         answer = next((m for m in spoken if answers_terms(m, table)), None)
@@ -124,8 +129,8 @@ def settle(hello, welcome, spoken, faults):
 
 def handshakes(msgs, silent, opens_thread, faults=()):
     """(the pairs: (arena, frozenset of two callsigns) -> the UUID of the first message that
-    established the pair, the answers that are COUNTER_AS_ACCEPT or a CORE `ack` of FULL terms,
-    PROFILE_DOWNGRADE: settle())."""
+    established the pair, the answers the handshake refuses by UUID, each with its code:
+    COUNTER_AS_ACCEPT, or PROFILE_DOWNGRADE for a CORE `ack` of FULL terms: settle())."""
     speaking = lambda e: e["id"] not in silent
     spoken = [msgs[i] for i in sorted(msgs) if speaking(msgs[i])]
     hellos = [e for e in spoken if e["kind"] == "hello" and opens_thread(e)]
@@ -140,7 +145,7 @@ def handshakes(msgs, silent, opens_thread, faults=()):
                     addresses_name(b, a["from"]) and not welcomed_before(a, b["from"], b["id"]) and \
                     not welcomed_before(b, a["from"], a["id"]):
                 void.add((b["id"], a["from"]))
-    pairs, miscounted = {}, set()
+    pairs, miscounted = {}, {}
 
     def pair(arena, two, at):
         key = (arena, frozenset(two))
@@ -154,7 +159,7 @@ def handshakes(msgs, silent, opens_thread, faults=()):
                 continue
             record["welcomed"][h["id"]][w["from"]] = w["id"]  # its chain's first answer
             settled, wrong = settle(h, w, spoken, faults)
-            miscounted |= wrong
+            miscounted.update(wrong)
             if settled is not None and (h["id"], w["from"]) not in void:  # a chain a crossing took settles nothing
                 record["settled"][(h["id"], w["from"])] = settled
                 pair(h["arena"], (h["from"], w["from"]), settled[0])
