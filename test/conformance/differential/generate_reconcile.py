@@ -211,7 +211,7 @@ def refused_files(draws, anomalies, index, r, owner):
     round is about, and files sharing a UUID, stay as drawn."""
     ids = [a["id"] for a in anomalies]
     for k, a in enumerate(anomalies):
-        if draws.random() >= 0.25 or (r.anomaly_fix is not None and k == 0) or (a["id"] is not None and ids.count(a["id"]) > 1):
+        if draws.random() >= 0.4 or (r.anomaly_fix is not None and k == 0) or (a["id"] is not None and ids.count(a["id"]) > 1):
             continue
         refusal = draws.choice(["body", "envelope"]) if a["id"] is not None else draws.choice(["name", "conflict"])
         pod = draws.choice([ARENA, r.other_arena if r.other_room else OTHER_ARENA, ARENA_OTHER_CASE, THIRD_ARENA])
@@ -349,7 +349,21 @@ def handshake(r, shakes, hello, welcome, pending=False):
         mislabel = 0.5 if term == "profile" else 0.25
         welcome["terms"] = None if form == "no-terms" else "accept" if form == "counter" and shakes.random() < mislabel else "counter"
         welcome[field] = None if term == "budget" and form == "no-terms" and shakes.random() < 0.5 else countered
-    if form in ("counter", "no-terms"):
+    if form in ("counter", "no-terms") and shakes.random() < 0.3:
+        # The initiator cannot accept the counter: one causal `blocked` ("establishing -> blocked:
+        # handler-decision", 6), then silence, or an acceptance all the same (it "may not accept":
+        # refused, settling nothing), a second `blocked` (refused too), or the Handler's word into
+        # the thread, which lifts it ("Resume only on direct Handler authority"), then the acceptance.
+        then = shakes.choice(["silent", "accepts", "again", "lifted"])
+        steps.append((initiator, "blocked", None))
+        if then == "again":
+            steps.append((initiator, "blocked", None))
+        if then == "lifted":
+            steps.append(("HANDLER", "lift", None))
+        if then in ("accepts", "lifted"):
+            steps.append((initiator, "accept", restated(welcome[field])))
+        form = "lifted" if then == "lifted" else "blocked"
+    elif form in ("counter", "no-terms"):
         steps.append((initiator, "accept", restated(welcome[field])))
     elif form == "counter-back":
         steps += [(initiator, "counter", back), (responder, "accept", restated(back))]
@@ -357,25 +371,30 @@ def handshake(r, shakes, hello, welcome, pending=False):
         steps.append((initiator, "accept", mislabelled))
         if shakes.random() < 0.5:
             steps.append((responder, "accept", restated(mislabelled)))
-    accepted = form in ("exact", "counter", "no-terms", "counter-back") or len(steps) == 2
+    accepted = form in ("exact", "counter", "no-terms", "counter-back", "lifted") or (form == "counter-as-accept" and len(steps) == 2)
     agreed = {"exact": hellos, "counter": welcome.get(field), "no-terms": welcome.get(field), "counter-back": back,
-              "counter-as-accept": mislabelled, "unaccepted": None}[form]
+              "counter-as-accept": mislabelled, "unaccepted": None, "lifted": welcome.get(field), "blocked": None}[form]
     if (agreed if term == "profile" else profile) == "FULL" and accepted and shakes.random() > 0.06:
         # The proposer of the terms accepted acknowledges the acceptance, carrying the tags agreed;
         # in a CORE room now and then with a CORE `ack`, which completes nothing (a FULL chain's third
         # message is a FULL `ack`) and is itself a downgrade of the chain's terms.
-        proposer = (initiator if form == "exact" else steps[-2][0] if len(steps) > 1 else responder)
+        proposer = initiator if form == "exact" else responder if form in ("counter", "no-terms", "lifted") else steps[-2][0]
         steps.append((proposer, "core-ack" if r.profile == "CORE" and shakes.random() < 0.25 else "ack", None if term == "budget" else agreed))
     late = bool(steps) and (pending or shakes.random() < 0.2)
 
     def send(prev, sender, terms, value):
-        kind = "ack" if terms in ("ack", "core-ack") else "state"
-        m = r.add(sender, [initiator if sender == responder else responder], kind, parent=prev, arena=arena, rng=shakes)
+        kind = {"ack": "ack", "core-ack": "ack", "blocked": "blocked"}.get(terms, "state")
+        m = r.add(sender, [initiator] if sender in (responder, "HANDLER") else [responder], kind, parent=prev, arena=arena, rng=shakes)
         m["profile"] = "CORE" if terms == "core-ack" else profile
-        if kind == "state":
-            m["terms"] = terms
-        if kind == "state" or term != "budget":
-            m[field] = value
+        if terms == "blocked":
+            m["body"] = "\nDisputed term: the counter's; Handler decision required."
+        elif terms == "lift":
+            m["body"] = "\nHandler: accept the counter."
+        else:
+            if kind == "state":
+                m["terms"] = terms
+            if kind == "state" or term != "budget":
+                m[field] = value
         return m
     prev = welcome
     for k, (sender, terms, value) in enumerate(steps):

@@ -86,6 +86,7 @@ Readings followed where the spec leaves a choice (README conformance notes, core
 """
 import re
 
+from reconcile_blocked import stopped
 from reconcile_establishment import answers_as_addressed, handshakes, work_before_established
 
 ME_KINDS_ROOT = {"hello", "resume"}
@@ -136,7 +137,8 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # read an accept that changes the tag set, or the profile, as the acceptance it says it is; and
 # "core-ack-completes" reads a CORE `ack` as a FULL chain's third message, no downgrade; and
 # "counter-as-downgrade" reads a CORE answer labelled accept to FULL terms as PROFILE_DOWNGRADE, not
-# the COUNTER_AS_ACCEPT it is (reconcile_establishment.py).
+# the COUNTER_AS_ACCEPT it is (reconcile_establishment.py); "blocked-unread" reads a `blocked` as
+# stopping nothing (reconcile_blocked.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -145,7 +147,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
-           "core-ack-completes", "counter-as-downgrade"]
+           "core-ack-completes", "counter-as-downgrade", "blocked-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -344,6 +346,12 @@ def check(case):
     # Work before its sender and addressees had an established pair (section 6; core/mailbox/README.md,
     # "The right to work outside a handshake's thread"): WORK_BEFORE_ESTABLISHED, its sender's word
     # but quarantined, so a reply found so is not the reply owed (reconcile_establishment.py).
+    # One `blocked`, then silence (6): what its sender sends after it in the thread, until the Handler
+    # speaks there, is refused, so quarantined (reconcile_blocked.py); it still answers terms in the
+    # handshake, where only an acceptance in the chain the `blocked` blocks settles nothing
+    # (ACCEPT_WHILE_BLOCKED, reconcile_establishment.settle).
+    blocked_stops = stopped(msgs, unheard, handler_seat, FAULTS)
+    quarantined |= set(blocked_stops)
     pairs, refused_terms = handshakes(msgs, unheard, opens_thread, FAULTS)
     unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, pairs, FAULTS)
     quarantined |= unestablished
@@ -602,6 +610,7 @@ def check(case):
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
             "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())},
             "unestablished": sorted(unestablished), "terms_refused": {i: [code] for i, code in sorted(refused_terms.items())},
+            "blocked_stops": {i: [code] for i, code in sorted(blocked_stops.items())},
             **archive(case, msgs, quarantined)}
 
 

@@ -99,6 +99,15 @@ def settle(hello, welcome, spoken, faults):
     table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
              "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"], "tags": hello["tags"]}
     miscounted = {}  # UUID -> the handshake's code for it
+
+    def blocked_at(at):
+        """Whether a `blocked` of the party the table awaits, answering it, stands at UUID `at`: sent
+        before it, and no Handler seat's message in its thread between the two (6: "establishing ->
+        blocked: handler-decision"; "Resume only on direct Handler authority")."""
+        stop = next((m for m in spoken if m["kind"] == "blocked" and m["reply_to"] == table["id"] and
+                     m["from"] == table["awaits"] and m["id"] < at), None)
+        return stop is not None and "blocked-unread" not in faults and not any(
+            folder_checker.is_handler(m["from"]) and m["thread"] == stop["thread"] and stop["id"] < m["id"] < at for m in spoken)
     answer = welcome
     while answer is not None:
         # The terms a program can compare (6: "profile", "tags", "exchange budget" are material):
@@ -106,6 +115,12 @@ def settle(hello, welcome, spoken, faults):
         exact = (budget_of(answer, table["budget"]) == table["budget"] or "counter-as-accept-unread" in faults) and \
             (answer["profile"] == table["profile"] or "counter-profile-unread" in faults) and \
             (tags_of(answer, table["tags"]) == table["tags"] or "counter-tags-unread" in faults)
+        if answer["terms"] == "accept" and exact and answer is not welcome and blocked_at(answer["id"]):
+            # "That agent may not work, may not accept": an acceptance while the chain is blocked
+            # settles nothing (ACCEPT_WHILE_BLOCKED); a later answer still may.
+            miscounted[answer["id"]] = "ACCEPT_WHILE_BLOCKED"
+            answer = next((m for m in spoken if answers_terms(m, table) and m["id"] > answer["id"]), None)
+            continue
         if (answer["terms"] == "accept" and exact) or "counter-establishes" in faults:
             if table["profile"] != "FULL" or "full-ack-unread" in faults:
                 return (answer["id"], table["budget"], table["profile"]), miscounted
