@@ -5,16 +5,17 @@
 // named by `pod` or differing only in case, a name sent in from two or three loci or claimed by an
 // impostor's own hello or welcome (after the holder's claim, or sorting before it and keeping the
 // name, from a locus that may send other messages in the name too, whose answers may then be work before
-// establishment), refused files naming their arena by `pod`; handshakes countered (the counter accepted,
-// countered back, left open, or an accept that changes the budget), whole FULL cases whose handshakes
-// need the third message, a peer's group hello, their establishing answers now and then late or never
+// establishment), refused files naming their arena by `pod`; handshakes countered (the budget, the tag set
+// or the profile; the counter accepted, countered back, left open, answered by a `blocked`, or an accept
+// that changes the term), whole FULL cases whose handshakes need the third message, a FULL pair among CORE
+// pairs, a peer's group hello, their establishing answers now and then late or never
 // sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
 // from the spec and the READMEs; status, work-clean, readiness-clean, every count, each item's
 // action, the cursor advance, the codes the checker models and the messages quarantined (with their claim
-// codes, and which are work before establishment) must agree. A failure names the first
+// codes, which are work before establishment, and the handshake's and a `blocked`'s refusals by code) must agree. A failure names the first
 // case they disagree on, with both answers: either the core or the checker is wrong.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
@@ -89,11 +90,12 @@ describe("differential check of mailbox reconciliation", () => {
     // message (the ack), or two responders of a group hello paired before the group stood whole (README note
     // 132): work the core says came before establishment is licensed to the checker.
     for (const fault of ["full-ack-unread", "group-not-whole"]) expect(caught[fault]).toContain("unestablished");
-    // An accept that changes the budget, the tag set or the profile read as the acceptance it says it is, or
-    // any counter read as an acceptance: the core quarantines a counter labelled accept (COUNTER_AS_ACCEPT),
-    // the checker does not. A CORE `ack` read as a FULL chain's third message: the core quarantines it
-    // (PROFILE_DOWNGRADE).
-    for (const fault of ["counter-as-accept-unread", "counter-tags-unread", "counter-profile-unread", "counter-establishes", "core-ack-completes"]) {
+    // An accept that changes the budget, the tag set or the profile read as the acceptance it says it is: the
+    // core quarantines it (COUNTER_AS_ACCEPT), the checker does not. A CORE `ack` read as a FULL chain's third
+    // message: the core quarantines it (PROFILE_DOWNGRADE). Any counter read as an acceptance: the core refuses
+    // one labelled accept (COUNTER_AS_ACCEPT), the checker does not.
+    expect(caught["counter-establishes"]).toContain("terms_refused");
+    for (const fault of ["counter-as-accept-unread", "counter-tags-unread", "counter-profile-unread", "core-ack-completes"]) {
       expect(caught[fault]).toContain("quarantine");
     }
     // A CORE welcome labelled accept to FULL terms read as a downgrade: both quarantine it, but the core

@@ -401,7 +401,10 @@ def handshake(r, shakes, hello, welcome, pending=False):
         if late and k == len(steps) - 1:
             r.late.append(lambda prev=prev, sender=sender, terms=terms, value=value: send(prev, sender, terms, value))
         else:
-            prev = send(prev, sender, terms, value)
+            sent = send(prev, sender, terms, value)
+            # A `blocked` and the Handler's word cite the counter and are no answer to it: the
+            # acceptance after them cites the counter too.
+            prev = prev if terms in ("blocked", "lift") else sent
 
 
 def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
