@@ -6,10 +6,13 @@ it; now and then a peer that said hello asks at once, and VEGA answers before or
 welcome; now and then instead one peer's group hello to VEGA and the others, by name or to ALL,
 in a room of three peers often, VEGA answering another responder's request while a third keeps
 the group from standing whole),
-each hello welcomed with an exact accept mostly, else a counter (accepted, countered back, left
-open, or answered by an accept that changes the budget, COUNTER_AS_ACCEPT), the answer that would
-establish now and then sent after the room's work; now and then the whole case is FULL, every
-handshake then needing its third message, the `ack`, now and then never sent), then the peers send VEGA requests (expecting a
+each hello welcomed with an exact accept mostly, else a counter of the budget, the tag set or (under
+FULL terms) the profile, now and then labelled accept (accepted, countered back, left open, answered
+by the initiator's `blocked` and then silence, an acceptance all the same, a second `blocked` or the
+Handler's lift and the acceptance, or by an accept that changes the term, COUNTER_AS_ACCEPT), the
+answer that would establish now and then sent after the room's work; now and then the whole case is
+FULL, every handshake then needing its third message, the `ack`, now and then never sent, or, in a
+CORE room, VEGA's handshake with one peer is FULL, its `ack` now and then CORE), then the peers send VEGA requests (expecting a
 reply or not) and proposals, and VEGA answers some of them with an exact causal reply (same
 `reply_to` and `request_id`) or an inexact one (another `request_id`). A requester may cancel its
 request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"

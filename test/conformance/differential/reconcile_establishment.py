@@ -4,11 +4,11 @@ Written from the spec (section 6, "Establishment"; section 2, the profiles) and 
 ("Conversation state": the handshake, "Material is decided by effect", "The right to work outside a
 handshake's thread", "Crossed hellos"), never from core/mailbox/*.ts. Modelled as the reconcile
 generator draws the room: hellos to one responder or to several (by name or `ALL`), CORE or FULL,
-accepted exactly or countered (and the counter accepted, countered back or left open), crossings
-between two callsigns, work outside a hello's thread.
+accepted exactly or countered (the budget, the tags or the profile; the counter accepted, countered
+back, left open or blocked), crossings between two callsigns, work outside a hello's thread.
 
 - A hello that speaks for its sender and opens its thread puts its terms on the table (its exchange
-  budget, default 20, and its profile) for the callsigns it names. A welcome that speaks for its
+  budget, default 20, its profile and its tag set) for the callsigns it names. A welcome that speaks for its
   sender and answers it as addressed (from a callsign it names, or any to `ALL`; to its initiator or
   `ALL`; in its arena) opens that responder's chain and answers those terms.
 - An answer accepts the terms on the table when it carries `terms: accept` and changes no material
@@ -38,12 +38,17 @@ between two callsigns, work outside a hello's thread.
   a pair established before it in UUID order between its sender and every agent it names (a
   Handler seat is no agent), and to `ALL` the sender in at least one pair of its arena; otherwise
   it is work before establishment. Work in a hello's own thread is judged by the pairs too: the
-  generator draws none there, so the handshake's own rule for its thread is not modelled, nor are
-  a `blocked` in a chain or a second answer to one set of terms; of FULL's rule that no message of a
-  FULL handshake but a counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
+  generator draws none there, so the handshake's own rule for its thread is not modelled, nor is a
+  second answer to one set of terms; of FULL's rule that no message of a FULL handshake but a
+  counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
+- A `blocked` of the party the table awaits, answering it, blocks the chain until a Handler seat
+  speaks in its thread: an acceptance meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That
+  agent may not work, may not accept"), and a later answer still may. What else a standing
+  `blocked` refuses is reconcile_blocked.py's; a message it refuses still answers terms here.
 
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
-same rule (its own, or the one on the table; section 8: default 20).
+same rule (its own, or the one on the table; section 8: default 20); a Handler seat is
+folder_checker.is_handler. folder_checker models no tag set, so tags_of is written here.
 """
 import folder_checker
 from folder_checker import DEFAULT_BUDGET, budget_of
