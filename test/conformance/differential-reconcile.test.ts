@@ -5,16 +5,17 @@
 // named by `pod` or differing only in case, a name sent in from two or three loci or claimed by an
 // impostor's own hello or welcome (after the holder's claim, or sorting before it and keeping the
 // name, from a locus that may send other messages in the name too, whose answers may then be work before
-// establishment), refused files naming their arena by `pod`; handshakes countered (the counter accepted,
-// countered back, left open, or an accept that changes the budget), whole FULL cases whose handshakes
-// need the third message, a peer's group hello, their establishing answers now and then late or never
+// establishment), refused files naming their arena by `pod`; handshakes countered (the budget, the tag set
+// or the profile; the counter accepted, countered back, left open, answered by a `blocked`, or an accept
+// that changes the term), whole FULL cases whose handshakes need the third message, a FULL pair among CORE
+// pairs, a peer's group hello, their establishing answers now and then late or never
 // sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
 // (reconcile, as `rw mailbox reconcile` reads a room) and by an independent Python checker written
 // from the spec and the READMEs; status, work-clean, readiness-clean, every count, each item's
 // action, the cursor advance, the codes the checker models and the messages quarantined (with their claim
-// codes, and which are work before establishment) must agree. A failure names the first
+// codes, which are work before establishment, and the handshake's and a `blocked`'s refusals by code) must agree. A failure names the first
 // case they disagree on, with both answers: either the core or the checker is wrong.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
@@ -41,6 +42,8 @@ describe("differential check of mailbox reconciliation", () => {
       "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded", "held-once", "held-across-arenas",
       "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival", "establishment-any-time",
       "counter-establishes", "full-ack-unread", "counter-as-accept-unread", "group-not-whole",
+      "counter-tags-unread", "counter-profile-unread", "core-ack-completes", "counter-as-downgrade",
+      "blocked-unread",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -62,12 +65,12 @@ describe("differential check of mailbox reconciliation", () => {
     for (const fault of ["held-unread", "parent-arena-unread"]) expect(caught[fault]).toContain("quarantine");
     // `to: [ALL]` read as naming nobody, or as missing the Handler seats of its arena: the core addresses the participant.
     for (const fault of ["all-by-name-only", "all-skips-seats"]) expect(caught[fault]).toContain("counts.addressed");
-    // `pod` ignored: the core reads messages the checker does not; `pod` read over `arena`: messages of another
-    // arena read as the room's (or the room's as another's);
-    // arenas compared without regard to case: the messages of `crox-site` counted as the room's.
+    // `pod` ignored: the core reads messages the checker does not; `pod` read over `arena`: a message read in
+    // another arena than the one it names, so quarantined otherwise (its parent's arena, its pairs');
+    // arenas compared without regard to case: what `crox-site` holds (here a refused file) counted as the room's.
     expect(caught["pod-unread"]).toContain("counts.messages");
-    expect(caught["pod-over-arena"]).toContain("counts.messages");
-    expect(caught["arena-case-folded"]).toContain("counts.messages");
+    expect(caught["pod-over-arena"]).toContain("quarantine");
+    expect(caught["arena-case-folded"]).toContain("counts.anomaly_count");
     // A name held from two or three loci with only the first impostor held, or claims kept across arenas: the quarantine differs.
     for (const fault of ["held-once", "held-across-arenas"]) expect(caught[fault]).toContain("quarantine");
     // An impostor's own hello or welcome read as CALLSIGN_HELD: the core says CALLSIGN_COLLISION, a second claim.
@@ -83,12 +86,23 @@ describe("differential check of mailbox reconciliation", () => {
     // arena; a refused envelope's recipients and arena read: it sets aside a file that may be the participant's.
     expect(caught["refused-pod-unread"]).toContain("code ANOMALY_OPEN: core lacks");
     expect(caught["refused-envelope-read"]).toContain("code ANOMALY_OPEN: core has");
-    // Establishment beyond an exact accept (section 6): a counter read as an acceptance, a FULL chain read as
-    // established without its third message (the ack), or two responders of a group hello paired before the
-    // group stood whole (README note 132): work the core says came before establishment is licensed to the
-    // checker. An accept that changes the budget read as an acceptance: the core quarantines it
-    // (COUNTER_AS_ACCEPT), the checker does not.
-    for (const fault of ["counter-establishes", "full-ack-unread", "group-not-whole"]) expect(caught[fault]).toContain("unestablished");
-    expect(caught["counter-as-accept-unread"]).toContain("quarantine");
+    // Establishment beyond an exact accept (section 6): a FULL chain read as established without its third
+    // message (the ack), or two responders of a group hello paired before the group stood whole (README note
+    // 132): work the core says came before establishment is licensed to the checker.
+    for (const fault of ["full-ack-unread", "group-not-whole"]) expect(caught[fault]).toContain("unestablished");
+    // An accept that changes the budget, the tag set or the profile read as the acceptance it says it is: the
+    // core quarantines it (COUNTER_AS_ACCEPT), the checker does not. A CORE `ack` read as a FULL chain's third
+    // message: the core quarantines it (PROFILE_DOWNGRADE). Any counter read as an acceptance: the core refuses
+    // one labelled accept (COUNTER_AS_ACCEPT), the checker does not.
+    expect(caught["counter-establishes"]).toContain("terms_refused");
+    for (const fault of ["counter-as-accept-unread", "counter-tags-unread", "counter-profile-unread", "core-ack-completes"]) {
+      expect(caught[fault]).toContain("quarantine");
+    }
+    // A CORE welcome labelled accept to FULL terms read as a downgrade: both quarantine it, but the core
+    // says COUNTER_AS_ACCEPT, a counter, where the checker says PROFILE_DOWNGRADE.
+    expect(caught["counter-as-downgrade"]).toEqual(["terms_refused"]);
+    // A `blocked` read as stopping nothing: the core refuses what its sender sends after it in the thread
+    // (BLOCKED_REPEATED, INITIATED_WHILE_BLOCKED), the checker does not.
+    expect(caught["blocked-unread"]).toContain("blocked_stops");
   });
 });

@@ -6,8 +6,10 @@
 Compares, per case: the status, work_clean, readiness_clean, every count, each addressed
 message's action, open reply and effective disposition, the cursor advance, the codes of the
 findings the checker models (reconcile_checker.MODELED), the messages quarantined, each one's claim
-code (CALLSIGN_COLLISION or CALLSIGN_HELD) and which are work before establishment
-(WORK_BEFORE_ESTABLISHED, reconcile_establishment.py). Prints the
+code (CALLSIGN_COLLISION or CALLSIGN_HELD), which are work before establishment
+(WORK_BEFORE_ESTABLISHED, reconcile_establishment.py), which answers to terms the handshake refuses
+and with what code (COUNTER_AS_ACCEPT, PROFILE_DOWNGRADE, ACCEPT_WHILE_BLOCKED) and which messages a
+standing `blocked` refuses (BLOCKED_REPEATED, INITIATED_WHILE_BLOCKED, reconcile_blocked.py). Prints the
 divergences clustered by which fields differ, with an example each, and exits 1 when there is any;
 with --first it prints the first divergence alone (for the test). With --break-due the checker
 reads a deferral as due only after its resume_after, not at it; with --break-correction it reads
@@ -29,6 +31,10 @@ import reconcile_checker  # noqa: E402
 
 
 CLAIM_CODES = {"CALLSIGN_COLLISION", "CALLSIGN_HELD"}
+# The codes with which the handshake refuses an answer to terms (reconcile_establishment.settle).
+TERMS_CODES = {"COUNTER_AS_ACCEPT", "PROFILE_DOWNGRADE", "ACCEPT_WHILE_BLOCKED"}
+# The codes with which a standing `blocked` refuses its sender's later messages (reconcile_blocked.py).
+STOP_CODES = {"BLOCKED_REPEATED", "INITIATED_WHILE_BLOCKED"}
 
 
 def comparable(answer):
@@ -41,13 +47,18 @@ def comparable(answer):
     out["claims"] = {i: sorted(c for c in codes if c in CLAIM_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & CLAIM_CODES}
     # The work quarantined as done before its sender and addressees were established (section 6).
     out["unestablished"] = sorted(i for i, codes in answer["quarantine"].items() if "WORK_BEFORE_ESTABLISHED" in codes)
+    # The answers to terms the handshake refuses, by code: a counter labelled accept (COUNTER_AS_ACCEPT), a
+    # CORE message of FULL terms (PROFILE_DOWNGRADE, of which the generator draws only a CORE `ack`), an
+    # acceptance in a chain a `blocked` stops (ACCEPT_WHILE_BLOCKED).
+    out["terms_refused"] = {i: sorted(c for c in codes if c in TERMS_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & TERMS_CODES}
+    out["blocked_stops"] = {i: sorted(c for c in codes if c in STOP_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & STOP_CODES}
     return out
 
 
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "archive",
+    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "terms_refused", "blocked_stops", "archive",
                   "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
@@ -75,7 +86,9 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-claims-by-arrival": "claims-by-arrival",
           "--break-establishment": "establishment-any-time", "--break-counter-establishment": "counter-establishes",
           "--break-full-ack": "full-ack-unread", "--break-counter-as-accept": "counter-as-accept-unread",
-          "--break-group-whole": "group-not-whole"}
+          "--break-group-whole": "group-not-whole", "--break-counter-tags": "counter-tags-unread",
+          "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes",
+          "--break-counter-as-downgrade": "counter-as-downgrade", "--break-blocked": "blocked-unread"}
 
 
 def planted_caught(cases, core):

@@ -3,11 +3,16 @@
 A case is one participant's view of a room of 2 to 4 participants in one arena: the room
 shakes hands (the reconciling participant, VEGA, says hello to each peer or a peer says hello to
 it; now and then a peer that said hello asks at once, and VEGA answers before or after its
-welcome; now and then instead one peer's group hello to VEGA and the others, by name or to ALL),
-each hello welcomed with an exact accept mostly, else a counter (accepted, countered back, left
-open, or answered by an accept that changes the budget, COUNTER_AS_ACCEPT), the answer that would
-establish now and then sent after the room's work; now and then the whole case is FULL, every
-handshake then needing its third message, the `ack`, now and then never sent), then the peers send VEGA requests (expecting a
+welcome; now and then instead one peer's group hello to VEGA and the others, by name or to ALL,
+in a room of three peers often, VEGA answering another responder's request while a third keeps
+the group from standing whole),
+each hello welcomed with an exact accept mostly, else a counter of the budget, the tag set or (under
+FULL terms) the profile, now and then labelled accept (accepted, countered back, left open, answered
+by the initiator's `blocked` and then silence, an acceptance all the same, a second `blocked` or the
+Handler's lift and the acceptance, or by an accept that changes the term, COUNTER_AS_ACCEPT), the
+answer that would establish now and then sent after the room's work; now and then the whole case is
+FULL, every handshake then needing its third message, the `ack`, now and then never sent, or, in a
+CORE room, VEGA's handshake with one peer is FULL, its `ack` now and then CORE), then the peers send VEGA requests (expecting a
 reply or not) and proposals, and VEGA answers some of them with an exact causal reply (same
 `reply_to` and `request_id`) or an inexact one (another `request_id`). A requester may cancel its
 request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"
@@ -136,7 +141,7 @@ class Room:
 
 
 def render(m, parent_name):
-    lines = ["---", f"tags: [agent-mailbox, {m['arena'].lower()}]", "meta:", "  mailbox:", "    version: 1", f"    profile: {m.get('profile', 'CORE')}",
+    lines = ["---", f"tags: [{', '.join(m.get('tags') or ['agent-mailbox', m['arena'].lower()])}]", "meta:", "  mailbox:", "    version: 1", f"    profile: {m.get('profile', 'CORE')}",
              f"    id: {m['id']}", f"    thread: {m['thread']}", f"    request_id: {m['request']}",
              f"    from: {m['sender']}", f"    to: [{', '.join(m['to'])}]", f"    kind: {m['kind']}",
              f"    reply_to: {m['parent'] or ''}".rstrip(), f"    expects_reply: {'true' if m['expects'] else 'false'}",
@@ -209,7 +214,7 @@ def refused_files(draws, anomalies, index, r, owner):
     round is about, and files sharing a UUID, stay as drawn."""
     ids = [a["id"] for a in anomalies]
     for k, a in enumerate(anomalies):
-        if draws.random() >= 0.25 or (r.anomaly_fix is not None and k == 0) or (a["id"] is not None and ids.count(a["id"]) > 1):
+        if draws.random() >= 0.4 or (r.anomaly_fix is not None and k == 0) or (a["id"] is not None and ids.count(a["id"]) > 1):
             continue
         refusal = draws.choice(["body", "envelope"]) if a["id"] is not None else draws.choice(["name", "conflict"])
         pod = draws.choice([ARENA, r.other_arena if r.other_room else OTHER_ARENA, ARENA_OTHER_CASE, THIRD_ARENA])
@@ -303,58 +308,106 @@ COUNTER_BUDGETS = [30, 40, 50]
 def handshake(r, shakes, hello, welcome, pending=False):
     """The rest of a two-party handshake after `welcome` answered `hello` (section 6), drawn from
     `shakes` (none: an exact CORE accept, as before). Mostly the welcome accepts exactly; now and then
-    it counters (a changed `exchange_budget`, or no `terms` at all) and the initiator accepts the
-    counter with a `state` carrying `terms: accept` ("a causal acceptance of the counter"), counters
-    back (the responder then accepting), accepts while changing the budget (COUNTER_AS_ACCEPT: a
-    counter however labelled, the responder accepting it half the time), or never answers (the pair
-    stays establishing). Under FULL the proposer of the terms accepted acknowledges the acceptance
-    with an `ack` ("`hello -> welcome -> ack`"), now and then never. The message that would establish
-    is now and then sent late, after the room's work (r.late), so work before it is unlicensed;
-    `pending`, it counters and its acceptance is late or never sent."""
+    it counters (a changed `exchange_budget`, tag set or, in a FULL room, profile; or no `terms` at
+    all; now and then labelled `accept`, COUNTER_AS_ACCEPT) and the initiator accepts the counter with a `state` carrying `terms: accept` ("a causal
+    acceptance of the counter"), counters back (the responder then accepting), accepts while changing
+    the term countered (COUNTER_AS_ACCEPT: a counter however labelled, the responder accepting it half
+    the time), or never answers (the pair stays establishing). When the terms accepted are FULL the
+    proposer of them acknowledges the acceptance with an `ack` ("`hello -> welcome -> ack`"), now and
+    then never. The message that would establish is now and then sent late, after the room's work
+    (r.late), so work before it is unlicensed; `pending`, it counters and its acceptance is late or
+    never sent."""
     if shakes is None:
         return
     initiator, responder, arena = hello["sender"], welcome["sender"], hello["arena"]
+    # The terms' profile: the room's, or FULL for the one FULL chain of a CORE room (room()).
+    profile = hello.get("profile", r.profile)
+    if profile == "FULL":
+        welcome.setdefault("profile", "FULL")
     roll = shakes.random()
     form = "exact" if roll < 0.8 else "counter" if roll < 0.88 else "unaccepted" if roll < 0.91 else \
         "no-terms" if roll < 0.94 else "counter-back" if roll < 0.97 else "counter-as-accept"
     if pending:
         form = shakes.choice(["counter", "unaccepted"])
     budget = shakes.choice(COUNTER_BUDGETS)
-    # Each answer after the welcome: (sender, terms, exchange_budget), each citing the one before.
+    # The material term a counter changes (6: "profile", "tags" and "exchange budget" are named): the
+    # budget mostly, else the tag set (a topic tag added: "optional topic tags", 4), or, in a FULL
+    # room, the profile (to CORE; countered back, or mislabelled an accept, to FULL again). Its
+    # values: the hello's, the counter's, the counter back's, and the mislabelled accept's.
+    term = shakes.choice(["budget", "budget", "tags"] + (["profile"] * 3 if profile == "FULL" else []))
+    room_tags = ["agent-mailbox", arena.lower()]
+    hellos, countered, back, mislabelled = {
+        "budget": (None, budget, budget + 10, budget + 5),
+        "tags": (room_tags, room_tags + ["handoff"], room_tags + ["review"], room_tags),
+        "profile": ("FULL", "CORE", "FULL", "FULL")}[term]
+    field = {"budget": "budget", "tags": "tags", "profile": "profile"}[term]
+    # An acceptance restates the budget or names none; the tags and profile every message carries.
+    restated = (lambda v: v if shakes.random() < 0.5 else None) if term == "budget" else (lambda v: v)
+    # Each answer after the welcome: (sender, terms, value of the term), each citing the one before.
     steps = []
     if form != "exact":
-        welcome["terms"] = None if form == "no-terms" else "counter"
-        welcome["budget"] = None if form == "no-terms" and shakes.random() < 0.5 else budget
-    restated = lambda b: b if shakes.random() < 0.5 else None  # an acceptance restating the budget or naming none
-    if form in ("counter", "no-terms"):
-        steps.append((initiator, "accept", restated(welcome["budget"])))
+        # A counter a quarter of the time labelled `accept` (COUNTER_AS_ACCEPT: "Material is decided by
+        # effect, not by how the change is labelled", 6), a counter all the same; half the time when
+        # it is a CORE welcome of FULL terms, as a CORE responder would write it.
+        mislabel = 0.5 if term == "profile" else 0.25
+        welcome["terms"] = None if form == "no-terms" else "accept" if form == "counter" and shakes.random() < mislabel else "counter"
+        welcome[field] = None if term == "budget" and form == "no-terms" and shakes.random() < 0.5 else countered
+    if form in ("counter", "no-terms") and shakes.random() < 0.3:
+        # The initiator cannot accept the counter: one causal `blocked` ("establishing -> blocked:
+        # handler-decision", 6), then silence, or an acceptance all the same (it "may not accept":
+        # refused, settling nothing), a second `blocked` (refused too), or the Handler's word into
+        # the thread, which lifts it ("Resume only on direct Handler authority"), then the acceptance.
+        then = shakes.choice(["silent", "accepts", "again", "lifted"])
+        steps.append((initiator, "blocked", None))
+        if then == "again":
+            steps.append((initiator, "blocked", None))
+        if then == "lifted":
+            steps.append(("HANDLER", "lift", None))
+        if then in ("accepts", "lifted"):
+            steps.append((initiator, "accept", restated(welcome[field])))
+        form = "lifted" if then == "lifted" else "blocked"
+    elif form in ("counter", "no-terms"):
+        steps.append((initiator, "accept", restated(welcome[field])))
     elif form == "counter-back":
-        back = budget + 10
         steps += [(initiator, "counter", back), (responder, "accept", restated(back))]
     elif form == "counter-as-accept":
-        changed = budget + 5
-        steps.append((initiator, "accept", changed))
+        steps.append((initiator, "accept", mislabelled))
         if shakes.random() < 0.5:
-            steps.append((responder, "accept", restated(changed)))
-    accepted = form in ("exact", "counter", "no-terms", "counter-back") or len(steps) == 2
-    if r.profile == "FULL" and accepted and shakes.random() > 0.06:
-        # The proposer of the terms accepted acknowledges the acceptance.
-        proposer = (initiator if form == "exact" else steps[-2][0] if len(steps) > 1 else responder)
-        steps.append((proposer, "ack", None))
+            steps.append((responder, "accept", restated(mislabelled)))
+    accepted = form in ("exact", "counter", "no-terms", "counter-back", "lifted") or (form == "counter-as-accept" and len(steps) == 2)
+    agreed = {"exact": hellos, "counter": welcome.get(field), "no-terms": welcome.get(field), "counter-back": back,
+              "counter-as-accept": mislabelled, "unaccepted": None, "lifted": welcome.get(field), "blocked": None}[form]
+    if (agreed if term == "profile" else profile) == "FULL" and accepted and shakes.random() > 0.06:
+        # The proposer of the terms accepted acknowledges the acceptance, carrying the tags agreed;
+        # in a CORE room now and then with a CORE `ack`, which completes nothing (a FULL chain's third
+        # message is a FULL `ack`) and is itself a downgrade of the chain's terms.
+        proposer = initiator if form == "exact" else responder if form in ("counter", "no-terms", "lifted") else steps[-2][0]
+        steps.append((proposer, "core-ack" if r.profile == "CORE" and shakes.random() < 0.25 else "ack", None if term == "budget" else agreed))
     late = bool(steps) and (pending or shakes.random() < 0.2)
 
-    def send(prev, sender, terms, budget):
-        kind = "ack" if terms == "ack" else "state"
-        m = r.add(sender, [initiator if sender == responder else responder], kind, parent=prev, arena=arena, rng=shakes)
-        if kind == "state":
-            m["terms"], m["budget"] = terms, budget
+    def send(prev, sender, terms, value):
+        kind = {"ack": "ack", "core-ack": "ack", "blocked": "blocked"}.get(terms, "state")
+        m = r.add(sender, [initiator] if sender in (responder, "HANDLER") else [responder], kind, parent=prev, arena=arena, rng=shakes)
+        m["profile"] = "CORE" if terms == "core-ack" else profile
+        if terms == "blocked":
+            m["body"] = "\nDisputed term: the counter's; Handler decision required."
+        elif terms == "lift":
+            m["body"] = "\nHandler: accept the counter."
+        else:
+            if kind == "state":
+                m["terms"] = terms
+            if kind == "state" or term != "budget":
+                m[field] = value
         return m
     prev = welcome
-    for k, (sender, terms, b) in enumerate(steps):
+    for k, (sender, terms, value) in enumerate(steps):
         if late and k == len(steps) - 1:
-            r.late.append(lambda prev=prev, sender=sender, terms=terms, b=b: send(prev, sender, terms, b))
+            r.late.append(lambda prev=prev, sender=sender, terms=terms, value=value: send(prev, sender, terms, value))
         else:
-            prev = send(prev, sender, terms, b)
+            sent = send(prev, sender, terms, value)
+            # A `blocked` and the Handler's word cite the counter and are no answer to it: the
+            # acceptance after them cites the counter too.
+            prev = prev if terms in ("blocked", "lift") else sent
 
 
 def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
@@ -377,7 +430,9 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
     # its welcome alone always welcomes), and VEGA and each other responder are a pair only from the message at which
     # the group stands whole with both established (README note 132), so VEGA's work with them waits
     # for every chain of the group.
-    group = shakes is not None and len(peers) >= 2 and shakes.random() < 0.15
+    # Of three peers, often (45%): only there can a third responder keep the group from standing
+    # whole while VEGA and another have established, the window README note 132 is about.
+    group = shakes is not None and len(peers) >= 2 and shakes.random() < (0.6 if len(peers) == 3 else 0.15)
     if group:
         host = shakes.choice(peers)
         responders = [ME] + [q for q in peers if q != host]
@@ -388,13 +443,27 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
         pending = shakes.choice([q for q in responders if q != ME]) if len(responders) > 2 and shakes.random() < 0.7 else None
         for q in responders:
             handshake(r, shakes, hello, r.add(q, [host], "welcome", parent=hello, rng=shakes), pending=q == pending)
+        if pending is not None and shakes.random() < 0.8:
+            # While the group does not stand whole, the other responder asks VEGA and VEGA answers:
+            # work between two responders not yet grouped, so before establishment (README note 132)
+            # even when both their chains with the host are established.
+            other = next(q for q in responders if q not in (ME, pending))
+            r.add(ME, [other], "reply", parent=r.add(other, [ME], "request", expects=True, rng=shakes), rng=shakes)
+    # Now and then, in a CORE room, VEGA's handshake with one peer is FULL (a FULL pair among CORE
+    # pairs): it needs its third message, and VEGA's and that peer's other messages in the arena, and
+    # every message of a thread one of them opens, are FULL, so none downgrades the pair.
+    r.full_peer = shakes.choice(peers) if shakes is not None and not group and r.profile == "CORE" and shakes.random() < 0.15 else None
     for p in [] if group else peers:
         if rng.random() < 0.5:
             hello = r.add(ME, [p], "hello", expects=True)
+            if p == r.full_peer:
+                hello["profile"] = "FULL"
             welcome = r.add(p, [ME], "welcome", parent=hello)
             handshake(r, shakes, hello, welcome)
         else:
             hello = r.add(p, [ME], "hello", expects=True)
+            if p == r.full_peer:
+                hello["profile"] = "FULL"
             if draws is not None and draws.random() < 0.1:
                 # The peer asks at once, before VEGA welcomed its hello; VEGA answers before its welcome
                 # half the time: a reply before the pair was established (6: "Until a thread is
@@ -576,12 +645,30 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
             if m["sender"] == "LYRA" and m["arena"] == other_arena and "machine" not in m:
                 m["machine"] = "LYRA-LAB"
     if r.profile == "FULL":
-        # Every message FULL, each with a sequence per sender and thread in its arena (4).
-        seqs = {}
+        # Every message FULL but a handshake's CORE counter or its acceptance (handshake()).
         for m in r.msgs:
+            m.setdefault("profile", "FULL")
+    elif r.full_peer is not None:
+        # The FULL pair's handshake thread, and outside hello threads the pair's own messages in the
+        # arena and every message of a thread holding one of them: a thread opened under FULL stays
+        # FULL (4: FULL is not downgraded), and its opener is its first message the identity rules
+        # keep, which need not be the first drawn (a request delivered twice with other bytes).
+        hello_threads = {m["thread"] for m in r.msgs if m["kind"] == "hello"}
+        # An impostor's hello in the peer's name, or VEGA's fresh hello it welcomes, is between the
+        # pair too: FULL, so VEGA's welcome of it does not downgrade the pair.
+        pair = {ME, r.full_peer}
+        full_threads = {m["thread"] for m in r.msgs if m["arena"] == ARENA and (
+            (m["kind"] == "hello" and {m["sender"], *m["to"]} == pair) or
+            (m["thread"] not in hello_threads and m["sender"] in pair))}
+        for m in r.msgs:
+            if m["thread"] in full_threads:
+                m.setdefault("profile", "FULL")
+    # Each FULL message with a sequence per sender and thread in its arena (4).
+    seqs = {}
+    for m in r.msgs:
+        if m.get("profile") == "FULL":
             key = (m["arena"], m["sender"], m["thread"])
             seqs[key] = m["seq"] = seqs.get(key, 0) + 1
-            m["profile"] = "FULL"
     return peers, r
 
 

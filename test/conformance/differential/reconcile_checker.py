@@ -36,7 +36,9 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   reconcile_establishment.py): still its sender's word, so its answers are not PARENT_QUARANTINED,
   but a reply found so is not the reply owed; establishment is read through counters, FULL's third
   message and group hellos there;
-- so is a handshake answer labelled `terms: accept` that changes the exchange budget on the table
+- so is a CORE `ack` of a FULL acceptance (PROFILE_DOWNGRADE: only a FULL `ack` is the third message);
+- so is a handshake answer labelled `terms: accept` that changes the exchange budget, the tag set or
+  the profile on the table
   (COUNTER_AS_ACCEPT, section 6: "Material is decided by effect, not by how the change is
   labelled"), an error, read as the counter it is (reconcile_establishment.py);
 - a requester's own `cancel` (same `request_id`, addressed to the participant) withdraws a request:
@@ -84,6 +86,7 @@ Readings followed where the spec leaves a choice (README conformance notes, core
 """
 import re
 
+from reconcile_blocked import stopped
 from reconcile_establishment import answers_as_addressed, handshakes, work_before_established
 
 ME_KINDS_ROOT = {"hello", "resume"}
@@ -130,7 +133,12 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # counter as an acceptance, "full-ack-unread" establishes a FULL chain at its acceptance, without the
 # third message, and "counter-as-accept-unread" reads an accept that changes the budget as an acceptance
 # (neither a counter nor quarantined); "group-not-whole" pairs two responders of a group hello once
-# both established, whether the group stood whole or not (reconcile_establishment.py).
+# both established, whether the group stood whole or not; "counter-tags-unread" and "counter-profile-unread"
+# read an accept that changes the tag set, or the profile, as the acceptance it says it is; and
+# "core-ack-completes" reads a CORE `ack` as a FULL chain's third message, no downgrade; and
+# "counter-as-downgrade" reads a CORE answer labelled accept to FULL terms as PROFILE_DOWNGRADE, not
+# the COUNTER_AS_ACCEPT it is (reconcile_establishment.py); "blocked-unread" reads a `blocked` as
+# stopping nothing (reconcile_blocked.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -138,7 +146,8 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "all-by-name-only", "all-skips-seats", "pod-unread", "pod-over-arena", "arena-case-folded",
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
-           "counter-as-accept-unread", "group-not-whole"]
+           "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
+           "core-ack-completes", "counter-as-downgrade", "blocked-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -156,6 +165,10 @@ def envelope(text):
             value = m.group(2) or ""
             fields[m.group(1)] = [x.strip() for x in value[1:-1].split(",") if x.strip()] if value.startswith("[") else value
     body = text.split("\n---\n", 1)[1] if "\n---\n" in text else ""
+    # The frontmatter's own `tags` (4: "Every later message ... carries that set in frontmatter"), a
+    # set compared exactly, case too; None when the file names none.
+    listed = re.search(r"^tags: \[(.*)\]$", head, re.M)
+    tags = None if listed is None else frozenset(x.strip() for x in listed.group(1).split(",") if x.strip())
     correction = None
     lines = head.splitlines()
     if "    correction:" in lines:
@@ -175,7 +188,7 @@ def envelope(text):
     return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
             "expects": fields["expects_reply"] == "true", "arena": arena, "body": body, "terms": fields.get("terms"),
-            "profile": fields.get("profile", "CORE"),
+            "profile": fields.get("profile", "CORE"), "tags": tags,
             "exchange_budget": int(fields["exchange_budget"]) if fields.get("exchange_budget", "").isdigit() else None,
             "locus": (fields["machine"], fields["root"])}
 
@@ -333,13 +346,20 @@ def check(case):
     # Work before its sender and addressees had an established pair (section 6; core/mailbox/README.md,
     # "The right to work outside a handshake's thread"): WORK_BEFORE_ESTABLISHED, its sender's word
     # but quarantined, so a reply found so is not the reply owed (reconcile_establishment.py).
-    pairs, counters_as_accepts = handshakes(msgs, unheard, opens_thread, FAULTS)
+    # One `blocked`, then silence (6): what its sender sends after it in the thread, until the Handler
+    # speaks there, is refused, so quarantined (reconcile_blocked.py); it still answers terms in the
+    # handshake, where only an acceptance in the chain the `blocked` blocks settles nothing
+    # (ACCEPT_WHILE_BLOCKED, reconcile_establishment.settle).
+    blocked_stops = stopped(msgs, unheard, handler_seat, FAULTS)
+    quarantined |= set(blocked_stops)
+    pairs, refused_terms = handshakes(msgs, unheard, opens_thread, FAULTS)
     unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, pairs, FAULTS)
     quarantined |= unestablished
     # An answer labelled accept that changes a material term is a counter however labelled, an error
     # (COUNTER_AS_ACCEPT, 6: "it may not counter *and* declare established"), so quarantined; it is
-    # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter.
-    quarantined |= counters_as_accepts
+    # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter. So is
+    # a CORE `ack` of a FULL acceptance, which downgrades the chain's terms (PROFILE_DOWNGRADE).
+    quarantined |= set(refused_terms)
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
@@ -589,7 +609,9 @@ def check(case):
     return {"arena": arena_read, "status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
             "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())},
-            "unestablished": sorted(unestablished), **archive(case, msgs, quarantined)}
+            "unestablished": sorted(unestablished), "terms_refused": {i: [code] for i, code in sorted(refused_terms.items())},
+            "blocked_stops": {i: [code] for i, code in sorted(blocked_stops.items())},
+            **archive(case, msgs, quarantined)}
 
 
 def archive(case, msgs, quarantined):

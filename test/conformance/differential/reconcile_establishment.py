@@ -4,11 +4,11 @@ Written from the spec (section 6, "Establishment"; section 2, the profiles) and 
 ("Conversation state": the handshake, "Material is decided by effect", "The right to work outside a
 handshake's thread", "Crossed hellos"), never from core/mailbox/*.ts. Modelled as the reconcile
 generator draws the room: hellos to one responder or to several (by name or `ALL`), CORE or FULL,
-accepted exactly or countered (and the counter accepted, countered back or left open), crossings
-between two callsigns, work outside a hello's thread.
+accepted exactly or countered (the budget, the tags or the profile; the counter accepted, countered
+back, left open or blocked), crossings between two callsigns, work outside a hello's thread.
 
 - A hello that speaks for its sender and opens its thread puts its terms on the table (its exchange
-  budget, default 20, and its profile) for the callsigns it names. A welcome that speaks for its
+  budget, default 20, its profile and its tag set) for the callsigns it names. A welcome that speaks for its
   sender and answers it as addressed (from a callsign it names, or any to `ALL`; to its initiator or
   `ALL`; in its arena) opens that responder's chain and answers those terms.
 - An answer accepts the terms on the table when it carries `terms: accept` and changes no material
@@ -38,12 +38,17 @@ between two callsigns, work outside a hello's thread.
   a pair established before it in UUID order between its sender and every agent it names (a
   Handler seat is no agent), and to `ALL` the sender in at least one pair of its arena; otherwise
   it is work before establishment. Work in a hello's own thread is judged by the pairs too: the
-  generator draws none there, so the handshake's own rule for its thread is not modelled, nor are
-  a `blocked` in a chain, a second answer to one set of terms, or a change of profile by a counter
-  (the generator's counters change the budget).
+  generator draws none there, so the handshake's own rule for its thread is not modelled, nor is a
+  second answer to one set of terms; of FULL's rule that no message of a FULL handshake but a
+  counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
+- A `blocked` of the party the table awaits, answering it, blocks the chain until a Handler seat
+  speaks in its thread: an acceptance meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That
+  agent may not work, may not accept"), and a later answer still may. What else a standing
+  `blocked` refuses is reconcile_blocked.py's; a message it refuses still answers terms here.
 
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
-same rule (its own, or the one on the table; section 8: default 20).
+same rule (its own, or the one on the table; section 8: default 20); a Handler seat is
+folder_checker.is_handler. folder_checker models no tag set, so tags_of is written here.
 """
 import folder_checker
 from folder_checker import DEFAULT_BUDGET, budget_of
@@ -71,43 +76,81 @@ def answers_terms(m, table):
         m["arena"] == table["arena"] and m["terms"] in ("accept", "counter")
 
 
-def acknowledges(m, acceptance, proposer):
-    """Whether m is FULL's third message for `acceptance`: a FULL `ack` citing it, from the party whose
-    terms it accepted, to the acceptor (or ALL), in its arena."""
-    return m["kind"] == "ack" and m["profile"] == "FULL" and m["reply_to"] == acceptance["id"] and m["from"] == proposer and \
-        addresses_name(m, acceptance["from"]) and m["arena"] == acceptance["arena"]
+def acknowledges(m, acceptance, proposer, any_profile=False):
+    """Whether m is FULL's third message for `acceptance`: a FULL `ack` (of any profile, any_profile)
+    citing it, from the party whose terms it accepted, to the acceptor (or ALL), in its arena."""
+    return m["kind"] == "ack" and (m["profile"] == "FULL" or any_profile) and m["reply_to"] == acceptance["id"] and \
+        m["from"] == proposer and addresses_name(m, acceptance["from"]) and m["arena"] == acceptance["arena"]
+
+
+def tags_of(m, table):
+    """The tag set an answer puts on the table: its own, or, naming none, the one on the table
+    (core/mailbox/README.md, "The settled tag set": "a counter or accept naming no tags restates the
+    set on the table")."""
+    return table if m["tags"] is None else m["tags"]
 
 
 def settle(hello, welcome, spoken, faults):
     """(the UUID that established the chain `welcome` opened, the budget and profile it settled), or
     None while it is establishing, and the answers in it labelled accept that changed a term
-    (COUNTER_AS_ACCEPT). `spoken`: the messages
+    (COUNTER_AS_ACCEPT) or that downgrade its FULL terms: a CORE `ack` of a FULL acceptance, which
+    completes nothing ("`hello -> welcome -> ack`" under FULL; core/mailbox/README.md, "FULL is not
+    silently downgraded": "only a FULL `ack` completes the third step", any other message of the
+    handshake but a counter must be FULL, PROFILE_DOWNGRADE). `spoken`: the messages
     that speak for their senders, in UUID order. The planted faults: "counter-establishes" reads a
     counter as an acceptance, "full-ack-unread" establishes FULL at the acceptance, and
-    "counter-as-accept-unread" reads an accept that changes the budget as the acceptance it says it is."""
+    "counter-as-accept-unread" reads an accept that changes the budget as the acceptance it says it is;
+    "core-ack-completes" reads a CORE `ack` as the third message, no downgrade."""
     table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
-             "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"]}
-    miscounted = set()
+             "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"], "tags": hello["tags"]}
+    miscounted = {}  # UUID -> the handshake's code for it
+
+    def blocked_at(at):
+        """Whether a `blocked` of the party the table awaits, answering it, stands at UUID `at`: sent
+        before it, and no Handler seat's message in its thread between the two (6: "establishing ->
+        blocked: handler-decision"; "Resume only on direct Handler authority")."""
+        stop = next((m for m in spoken if m["kind"] == "blocked" and m["reply_to"] == table["id"] and
+                     m["from"] == table["awaits"] and m["id"] < at), None)
+        return stop is not None and "blocked-unread" not in faults and not any(
+            folder_checker.is_handler(m["from"]) and m["thread"] == stop["thread"] and stop["id"] < m["id"] < at for m in spoken)
     answer = welcome
     while answer is not None:
+        # The terms a program can compare (6: "profile", "tags", "exchange budget" are material):
+        # naming no budget or no tags restates the table's; the tags compare as a set, exactly.
         exact = (budget_of(answer, table["budget"]) == table["budget"] or "counter-as-accept-unread" in faults) and \
-            answer["profile"] == table["profile"]
+            (answer["profile"] == table["profile"] or "counter-profile-unread" in faults) and \
+            (tags_of(answer, table["tags"]) == table["tags"] or "counter-tags-unread" in faults)
+        if answer["terms"] == "accept" and exact and answer is not welcome and blocked_at(answer["id"]):
+            # "That agent may not work, may not accept": an acceptance while the chain is blocked
+            # settles nothing (ACCEPT_WHILE_BLOCKED); a later answer still may.
+            miscounted[answer["id"]] = "ACCEPT_WHILE_BLOCKED"
+            answer = next((m for m in spoken if answers_terms(m, table) and m["id"] > answer["id"]), None)
+            continue
         if (answer["terms"] == "accept" and exact) or "counter-establishes" in faults:
             if table["profile"] != "FULL" or "full-ack-unread" in faults:
                 return (answer["id"], table["budget"], table["profile"]), miscounted
-            ack = next((m for m in spoken if acknowledges(m, answer, table["from"])), None)
+            lax = "core-ack-completes" in faults
+            if not lax:
+                miscounted.update((m["id"], "PROFILE_DOWNGRADE") for m in spoken
+                                  if acknowledges(m, answer, table["from"], any_profile=True) and m["profile"] != "FULL")
+            ack = next((m for m in spoken if acknowledges(m, answer, table["from"], any_profile=lax)), None)
             return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
         if answer["terms"] == "accept":
-            miscounted.add(answer["id"])
+            # A CORE answer labelled accept to FULL terms is still a counter (core/mailbox/README.md:
+            # "a CORE `welcome` with `terms: accept` to a FULL hello is `COUNTER_AS_ACCEPT`"), not a
+            # downgrade; the planted fault "counter-as-downgrade" reads it as PROFILE_DOWNGRADE.
+            downgrade = "counter-as-downgrade" in faults and table["profile"] == "FULL" and answer["profile"] != "FULL"
+            miscounted[answer["id"]] = "PROFILE_DOWNGRADE" if downgrade else "COUNTER_AS_ACCEPT"
         table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
-                 "budget": budget_of(answer, table["budget"]), "profile": answer["profile"]}
+                 "budget": budget_of(answer, table["budget"]), "profile": answer["profile"], "tags": tags_of(answer, table["tags"])}
         answer = next((m for m in spoken if answers_terms(m, table)), None)
     return None, miscounted
 
 
 def handshakes(msgs, silent, opens_thread, faults=()):
     """(the pairs: (arena, frozenset of two callsigns) -> the UUID of the first message that
-    established the pair, the answers that are COUNTER_AS_ACCEPT)."""
+    established the pair, the answers the handshake refuses by UUID, each with its code:
+    COUNTER_AS_ACCEPT, or PROFILE_DOWNGRADE for a CORE `ack` of FULL terms: settle())."""
     speaking = lambda e: e["id"] not in silent
     spoken = [msgs[i] for i in sorted(msgs) if speaking(msgs[i])]
     hellos = [e for e in spoken if e["kind"] == "hello" and opens_thread(e)]
@@ -122,7 +165,7 @@ def handshakes(msgs, silent, opens_thread, faults=()):
                     addresses_name(b, a["from"]) and not welcomed_before(a, b["from"], b["id"]) and \
                     not welcomed_before(b, a["from"], a["id"]):
                 void.add((b["id"], a["from"]))
-    pairs, miscounted = {}, set()
+    pairs, miscounted = {}, {}
 
     def pair(arena, two, at):
         key = (arena, frozenset(two))
@@ -136,7 +179,7 @@ def handshakes(msgs, silent, opens_thread, faults=()):
                 continue
             record["welcomed"][h["id"]][w["from"]] = w["id"]  # its chain's first answer
             settled, wrong = settle(h, w, spoken, faults)
-            miscounted |= wrong
+            miscounted.update(wrong)
             if settled is not None and (h["id"], w["from"]) not in void:  # a chain a crossing took settles nothing
                 record["settled"][(h["id"], w["from"])] = settled
                 pair(h["arena"], (h["from"], w["from"]), settled[0])
