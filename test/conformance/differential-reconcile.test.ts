@@ -43,7 +43,7 @@ describe("differential check of mailbox reconciliation", () => {
       "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival", "establishment-any-time",
       "counter-establishes", "full-ack-unread", "counter-as-accept-unread", "group-not-whole",
       "counter-tags-unread", "counter-profile-unread", "core-ack-completes", "counter-as-downgrade",
-      "blocked-unread",
+      "blocked-unread", "hello-budget-unread",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -104,5 +104,8 @@ describe("differential check of mailbox reconciliation", () => {
     // A `blocked` read as stopping nothing: the core refuses what its sender sends after it in the thread
     // (BLOCKED_REPEATED, INITIATED_WHILE_BLOCKED), the checker does not.
     expect(caught["blocked-unread"]).toContain("blocked_stops");
+    // A hello's own thread read under the default budget, whatever its hello set: the core refuses what
+    // follows the limit there but a reply still owed (EXCHANGE_BUDGET_EXCEEDED), the checker nothing.
+    expect(caught["hello-budget-unread"]).toContain("budget_exceeded");
   });
 });
