@@ -52,13 +52,15 @@ def comparable(answer):
     # acceptance in a chain a `blocked` stops (ACCEPT_WHILE_BLOCKED).
     out["terms_refused"] = {i: sorted(c for c in codes if c in TERMS_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & TERMS_CODES}
     out["blocked_stops"] = {i: sorted(c for c in codes if c in STOP_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & STOP_CODES}
+    # The messages a hello's own thread's exchange budget refuses (section 8).
+    out["budget_exceeded"] = sorted(i for i, codes in answer["quarantine"].items() if "EXCHANGE_BUDGET_EXCEEDED" in codes)
     return out
 
 
 def differences(theirs, ours):
     """The fields (count names, item fields by action pair) where the two answers differ: a cluster key."""
     keys = []
-    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "terms_refused", "blocked_stops", "archive",
+    for field in ("arena", "status", "work_clean", "readiness_clean", "cursor_advance", "quarantine", "claims", "unestablished", "terms_refused", "blocked_stops", "budget_exceeded", "archive",
                   "blocked_threads"):
         if theirs[field] != ours[field]:
             keys.append(field)
@@ -88,7 +90,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-full-ack": "full-ack-unread", "--break-counter-as-accept": "counter-as-accept-unread",
           "--break-group-whole": "group-not-whole", "--break-counter-tags": "counter-tags-unread",
           "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes",
-          "--break-counter-as-downgrade": "counter-as-downgrade", "--break-blocked": "blocked-unread"}
+          "--break-counter-as-downgrade": "counter-as-downgrade", "--break-blocked": "blocked-unread",
+          "--break-hello-budget": "hello-budget-unread"}
 
 
 def planted_caught(cases, core):

@@ -382,7 +382,10 @@ def handshake(r, shakes, hello, welcome, pending=False):
         # in a CORE room now and then with a CORE `ack`, which completes nothing (a FULL chain's third
         # message is a FULL `ack`) and is itself a downgrade of the chain's terms.
         proposer = initiator if form == "exact" else responder if form in ("counter", "no-terms", "lifted") else steps[-2][0]
-        steps.append((proposer, "core-ack" if r.profile == "CORE" and shakes.random() < 0.25 else "ack", None if term == "budget" else agreed))
+        core_ack = r.profile == "CORE" and shakes.random() < 0.25
+        # More often from a stream of its own (r.acks), so the other draws stay as they were.
+        core_ack = core_ack or (r.profile == "CORE" and r.acks is not None and r.acks.random() < CORE_ACK_EXTRA)
+        steps.append((proposer, "core-ack" if core_ack else "ack", None if term == "budget" else agreed))
     late = bool(steps) and (pending or shakes.random() < 0.2)
 
     def send(prev, sender, terms, value):
@@ -410,7 +413,56 @@ def handshake(r, shakes, hello, welcome, pending=False):
             prev = prev if terms in ("blocked", "lift") else sent
 
 
-def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
+# A callsign only the budget thread holds (budget_thread()): no other thread is between it and
+# VEGA, so the small budget its hello sets binds that thread alone (a pair's budget binds every
+# thread its first message opens between them, section 8, and the room's other threads are no
+# nearer their limit for it).
+BUDGET_PEER = "RIGEL"
+# How often a CORE room without a group hello draws the budget thread; the budgets its hello names.
+BUDGET_THREAD_SHARE = 0.3
+HELLO_BUDGETS = [2, 3, 4]
+# From the `acks` stream: a FULL pair among CORE pairs drawn where the handshakes' stream drew none,
+# and a CORE `ack` of its acceptance where that stream drew a FULL one (PROFILE_DOWNGRADE).
+FULL_PEER_EXTRA = 0.2
+CORE_ACK_EXTRA = 0.5
+
+
+def budget_thread(r, budgets):
+    """A hello's own thread that reaches its exchange budget (section 8: "The handshake sets a
+    per-thread exchange budget ... At the limit, finish replies already owed by `expects_reply`"),
+    drawn from `budgets`: VEGA or BUDGET_PEER says hello naming a budget of 2 to 4, the other
+    welcomes it with an exact accept (restating the budget or naming none), and then, in the thread,
+    each citing the message before it: questions (`request`, `expects_reply`) either asks, exact
+    replies to an open one (now and then a second reply to one already answered), FYIs (`state`,
+    no reply expected) and, now and then, the Handler's word to both, which resets the count; a few
+    messages past the limit, so some are owed replies and some are over budget."""
+    limit = budgets.choice(HELLO_BUDGETS)
+    opener, other = (ME, BUDGET_PEER) if budgets.random() < 0.5 else (BUDGET_PEER, ME)
+    hello = r.add(opener, [other], "hello", expects=True, rng=budgets)
+    hello["budget"] = limit
+    welcome = r.add(other, [opener], "welcome", parent=hello, rng=budgets)
+    if budgets.random() < 0.5:
+        welcome["budget"] = limit
+    asked, last = [], welcome
+    for _ in range(limit + budgets.randint(1, 4)):
+        roll = budgets.random()
+        sender = budgets.choice([ME, BUDGET_PEER])
+        to = BUDGET_PEER if sender == ME else ME
+        if roll < 0.08:
+            last = r.add("HANDLER", [ME, BUDGET_PEER], "state", parent=last, request=uuid7(budgets, r.ms), rng=budgets)
+        elif roll < 0.5 and asked:
+            q = budgets.choice(asked)
+            if budgets.random() < 0.85:
+                asked.remove(q)  # else answered again later: a second reply, never owed
+            last = r.add(q["to"][0], [q["sender"]], "reply", parent=q, rng=budgets)
+        elif roll < 0.85:
+            last = r.add(sender, [to], "request", parent=last, request=uuid7(budgets, r.ms), expects=True, rng=budgets)
+            asked.append(last)
+        else:
+            last = r.add(sender, [to], "state", parent=last, request=uuid7(budgets, r.ms), rng=budgets)
+
+
+def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, acks=None):
     """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
     `elsewhere`: how likely the second room in another arena is; `draws`, the stream of the later
     draws (impostors' own claims)."""
@@ -418,6 +470,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
     # Now and then the whole case is FULL (every message, so no CORE message downgrades a FULL pair).
     r.profile = "FULL" if shakes is not None and shakes.random() < 0.12 else "CORE"
     r.late = []  # the establishing answers sent after the room's work (handshake())
+    r.acks = acks
     r.anomaly_fix = None
     r.other_room = False
     # The second room's arena: another name mostly, now and then this one in lower case (another arena too).
@@ -453,6 +506,8 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
     # pairs): it needs its third message, and VEGA's and that peer's other messages in the arena, and
     # every message of a thread one of them opens, are FULL, so none downgrades the pair.
     r.full_peer = shakes.choice(peers) if shakes is not None and not group and r.profile == "CORE" and shakes.random() < 0.15 else None
+    if r.full_peer is None and r.acks is not None and not group and r.profile == "CORE" and r.acks.random() < FULL_PEER_EXTRA:
+        r.full_peer = r.acks.choice(peers)
     for p in [] if group else peers:
         if rng.random() < 0.5:
             hello = r.add(ME, [p], "hello", expects=True)
@@ -644,6 +699,8 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None):
         for m in r.msgs:
             if m["sender"] == "LYRA" and m["arena"] == other_arena and "machine" not in m:
                 m["machine"] = "LYRA-LAB"
+    if budgets is not None and not group and r.profile == "CORE" and budgets.random() < BUDGET_THREAD_SHARE:
+        budget_thread(r, budgets)
     if r.profile == "FULL":
         # Every message FULL but a handshake's CORE counter or its acceptance (handshake()).
         for m in r.msgs:
@@ -725,7 +782,7 @@ def tidy_transition(rng, m, msgs, now, me=ME):
     return transition(rng, m, msgs, now, me)
 
 
-def case(rng, draws=None, shakes=None):
+def case(rng, draws=None, shakes=None, budgets=None, acks=None):
     # Who reconciles, in which arena: VEGA in the room's arena mostly; now and then the Handler
     # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
     # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
@@ -735,7 +792,8 @@ def case(rng, draws=None, shakes=None):
     # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
     owner = who if who == ME or who.startswith("HANDLER") else ME
     # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
-    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15, draws=draws, shakes=shakes)
+    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15, draws=draws, shakes=shakes,
+                    budgets=budgets, acks=acks)
     msgs = r.msgs
     now = r.ms + 60_000
     # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
@@ -907,8 +965,12 @@ def cases(count, seed):
     draws = random.Random(f"{seed} draws")
     # The handshakes' terms (counters, FULL), from a stream of their own too.
     shakes = random.Random(f"{seed} handshakes")
+    # A hello's own thread reaching its exchange budget (budget_thread()), and a CORE `ack` of a FULL
+    # pair's acceptance drawn more often (handshake()), from a stream of their own.
+    budgets = random.Random(f"{seed} budgets")
+    acks = random.Random(f"{seed} acks")
     for _ in range(count):
-        yield case(rng, draws, shakes)
+        yield case(rng, draws, shakes, budgets, acks)
 
 
 if __name__ == "__main__":

@@ -87,6 +87,7 @@ Readings followed where the spec leaves a choice (README conformance notes, core
 import re
 
 from reconcile_blocked import stopped
+from reconcile_budget import exceeded
 from reconcile_establishment import answers_as_addressed, handshakes, work_before_established
 
 ME_KINDS_ROOT = {"hello", "resume"}
@@ -138,7 +139,8 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "core-ack-completes" reads a CORE `ack` as a FULL chain's third message, no downgrade; and
 # "counter-as-downgrade" reads a CORE answer labelled accept to FULL terms as PROFILE_DOWNGRADE, not
 # the COUNTER_AS_ACCEPT it is (reconcile_establishment.py); "blocked-unread" reads a `blocked` as
-# stopping nothing (reconcile_blocked.py).
+# stopping nothing (reconcile_blocked.py); "hello-budget-unread" reads a hello's own thread under the
+# default budget, whatever its handshake set (reconcile_budget.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -147,7 +149,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
-           "core-ack-completes", "counter-as-downgrade", "blocked-unread"]
+           "core-ack-completes", "counter-as-downgrade", "blocked-unread", "hello-budget-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -352,7 +354,7 @@ def check(case):
     # (ACCEPT_WHILE_BLOCKED, reconcile_establishment.settle).
     blocked_stops = stopped(msgs, unheard, handler_seat, FAULTS)
     quarantined |= set(blocked_stops)
-    pairs, refused_terms = handshakes(msgs, unheard, opens_thread, FAULTS)
+    pairs, refused_terms, hello_budgets = handshakes(msgs, unheard, opens_thread, FAULTS)
     unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, pairs, FAULTS)
     quarantined |= unestablished
     # An answer labelled accept that changes a material term is a counter however labelled, an error
@@ -360,6 +362,10 @@ def check(case):
     # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter. So is
     # a CORE `ack` of a FULL acceptance, which downgrades the chain's terms (PROFILE_DOWNGRADE).
     quarantined |= set(refused_terms)
+    # A hello's own thread past the budget its handshake set (8): what is not a reply still owed is
+    # EXCHANGE_BUDGET_EXCEEDED, quarantined; a question quarantined before it owes nothing (note 161).
+    budget_stops = exceeded(msgs, unheard, set(quarantined), hello_budgets, handler_seat, FAULTS)
+    quarantined |= set(budget_stops)
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and
     # request_id to a recipient the first names is quarantined (REPLY_REPUBLISHED); the first stands.
     published = {}
@@ -611,6 +617,7 @@ def check(case):
             "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())},
             "unestablished": sorted(unestablished), "terms_refused": {i: [code] for i, code in sorted(refused_terms.items())},
             "blocked_stops": {i: [code] for i, code in sorted(blocked_stops.items())},
+            "budget_exceeded": sorted(budget_stops),
             **archive(case, msgs, quarantined)}
 
 

@@ -150,7 +150,8 @@ def settle(hello, welcome, spoken, faults):
 def handshakes(msgs, silent, opens_thread, faults=()):
     """(the pairs: (arena, frozenset of two callsigns) -> the UUID of the first message that
     established the pair, the answers the handshake refuses by UUID, each with its code:
-    COUNTER_AS_ACCEPT, or PROFILE_DOWNGRADE for a CORE `ack` of FULL terms: settle())."""
+    COUNTER_AS_ACCEPT, or PROFILE_DOWNGRADE for a CORE `ack` of FULL terms: settle(), and each
+    hello's thread -> [(the UUID that established a chain, the budget it settled)])."""
     speaking = lambda e: e["id"] not in silent
     spoken = [msgs[i] for i in sorted(msgs) if speaking(msgs[i])]
     hellos = [e for e in spoken if e["kind"] == "hello" and opens_thread(e)]
@@ -186,7 +187,12 @@ def handshakes(msgs, silent, opens_thread, faults=()):
     # A group hello's responders are a pair from the message at which both are grouped (README note 132).
     for (hid, two), (since, _, _) in group_pairs(record, faults).items():
         pair(record["hellos"][hid]["arena"], two, since)
-    return pairs, miscounted
+    # Each hello's thread and the budgets its chains settled, from the message that settled each
+    # (reconcile_budget.py: "The handshake sets a per-thread exchange budget", 8).
+    budgets = {}
+    for (hid, _), (at, budget, _) in record["settled"].items():
+        budgets.setdefault(record["hellos"][hid]["thread"], []).append((at, budget))
+    return pairs, miscounted, budgets
 
 
 def group_pairs(record, faults):
