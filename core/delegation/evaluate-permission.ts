@@ -238,9 +238,9 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // (README note 170). A Space head naming none leaves the policy to the fence alone, as before.
   const space = spaceOf(c);
   const policyHeld = space === undefined ? null : heads.get(`rw-control:${space} space:${space}`)?.record_ref;
-  const p = input.policy_ref;
-  if (policyHeld != null && !(policyHeld.object_id === p.policy_id && policyHeld.revision_id === p.version && policyHeld.content_digest === p.digest)) {
-    const [expected, received] = [`${policyHeld.object_id}@${policyHeld.revision_id} ${policyHeld.content_digest}`, `${p.policy_id}@${p.version} ${p.digest}`];
+  const policy = input.policy_ref;
+  if (policyHeld != null && !(policyHeld.object_id === policy.policy_id && policyHeld.revision_id === policy.version && policyHeld.content_digest === policy.digest)) {
+    const [expected, received] = [`${policyHeld.object_id}@${policyHeld.revision_id} ${policyHeld.content_digest}`, `${policy.policy_id}@${policy.version} ${policy.digest}`];
     deny("HEAD_RECORD_SUPERSEDED", "policy", `the head of rw-control:${space} space:${space} holds the policy ${expected}, not ${received}, which the evaluation names: the decision would record a policy not in force (sections 1, 5.2)`, { expected, received });
   }
   for (const [stream, wanted] of reliedRecords(c, input.chain)) {
