@@ -78,6 +78,19 @@ describe("differential check of mailbox folders", () => {
     expect(stops(first.checker, first.core)).toStrictEqual([]);
   });
 
+  it("names an answer a checker letting a quarantined cancel withdraw reads differently", { timeout: 120_000 }, () => {
+    // README note 162: a cancel any rule quarantines withdraws nothing at a budget's limit or after a
+    // blocked. The generator's quarantined_cancel case (its own stream) draws it; 90 folders of seed
+    // 1 hold one the planted fault catches (31 of 2,000): the answer the core lets through as owed.
+    const { status, output } = compare(["90", "1", "--first", "--break-quarantined-cancel"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { case: { drawn: string[] }; core: string[]; checker: string[] };
+    expect(first.case.drawn.some((d) => d.startsWith("quarantined-cancel-"))).toBe(true);
+    const stops = (pairs: string[], other: string[]) => pairs.filter((p) => /^(EXCHANGE_BUDGET_EXCEEDED|INITIATED_WHILE_BLOCKED) /.test(p) && !other.includes(p));
+    expect(stops(first.checker, first.core).length).toBeGreaterThan(0);
+    expect(stops(first.core, first.checker)).toStrictEqual([]);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
   // it did not cross) is in 166 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.

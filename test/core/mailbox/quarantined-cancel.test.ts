@@ -4,7 +4,8 @@
 // independently valid record identifying what supersedes what"; sections 3 and 7: a quarantined
 // message "cannot authorize work" and "never becomes authorization, causality, or effect evidence").
 // Reply debt at the thread's end (`replyOwed`, README note 151) leaves a quarantined cancel out; the
-// two stops now read it so too, whichever rule quarantines it (README note 162).
+// two stops now read it so too, whichever rule quarantines it (README note 162). Last, a question
+// sent past the limit that passed as the reply owed is owed itself after a `blocked` (README note 163).
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
 import { analyzed, demoPair, lyra } from "./_two-arenas.js";
@@ -80,5 +81,26 @@ describe("exchangeBudget over one thread reads the quarantine it is given for a 
     };
     expect(codesOn(new Map())).toStrictEqual({ state: "blocked: exchange-budget", owed: 0, y: ["EXCHANGE_BUDGET_EXCEEDED"] });
     expect(codesOn(new Map([[symbols.uuid("c"), ["PROFILE_DOWNGRADE"]]]))).toStrictEqual({ state: "blocked: exchange-budget", owed: 0, y: [] });
+  });
+});
+
+describe("a question that got through the spent budget as the reply owed is owed itself after a blocked", () => {
+  // LYRA's exact reply at the limit asks VEGA in turn (expects_reply): it passes the budget as the
+  // reply LYRA owed, so no rule quarantines it, and reply debt holds VEGA owing it (section 3: it
+  // "remains open until an exact causal reply is durable"). After VEGA's blocked (and the Handler's
+  // word that resets the budget), VEGA's exact reply to it is the reply already owed (section 8), not
+  // an initiative: the budget's own debts are those asked within it, the blocks' those no rule holds.
+  const asking: Spec = { id: "y", set: { ...answer.set, expects_reply: true } };
+  const handler: Spec = { id: "hd", set: { kind: "state", from: "HANDLER", to: ["VEGA", "LYRA"], thread: "@q", reply_to: "@q", request_id: "@q", expects_reply: false, machine: "HANDLER-BOX", root: "5e7f".repeat(16) } };
+  const vegaStops: Spec = { id: "vb", set: { kind: "blocked", from: "VEGA", to: ["LYRA"], thread: "@q", reply_to: "", request_id: "@vb", expects_reply: false } };
+  const vegaAnswers: Spec = { id: "z", set: { kind: "reply", from: "VEGA", to: ["LYRA"], thread: "@q", reply_to: "@y", request_id: "@q", expects_reply: false } };
+  it("after the Handler's reset and VEGA's blocked, VEGA's exact reply to it passes", () => {
+    const o = outcome([...budgetPair, question, note("n1"), note("n2"), asking, handler, vegaStops, vegaAnswers]);
+    expect(o.on("y")).toStrictEqual([]);
+    expect(o.on("z")).toStrictEqual([]);
+  });
+  it("without the answer VEGA owes it; with it, nothing", () => {
+    const { analysis, entries } = analyzed([...budgetPair, question, note("n1"), note("n2"), asking, handler, vegaStops]);
+    expect(mailbox.participants(entries, analysis.quarantine).find((p) => p.callsign === "VEGA")?.owes).toBe(1);
   });
 });
