@@ -56,11 +56,14 @@ export function withdraws(parent: MailboxEnvelope, cancel: MailboxEnvelope, to: 
   return cancel.kind === "cancel" && cancel.reply_to === parent.id && !held.has(cancel.id) && cancelProblem(parent, cancel) === null && (cancel.to.includes(to) || cancel.to.includes(ALL));
 }
 
-/** The cancels citing each message, by its UUID, over `entries`, quarantined or not: `withdraws` decides each. */
-export function cancelsByParent(entries: readonly MailboxEntry[]): ReadonlyMap<string, readonly MailboxEnvelope[]> {
+/**
+ * The cancels citing each message, by its UUID, over `entries`, but those `leftOut` (reconciliation
+ * leaves out the quarantined ones: they are no cancel to report on either); `withdraws` decides each.
+ */
+export function cancelsByParent(entries: readonly MailboxEntry[], leftOut: ReadonlyMap<string, unknown> = new Map()): ReadonlyMap<string, readonly MailboxEnvelope[]> {
   const cancels = new Map<string, MailboxEnvelope[]>();
   for (const { envelope: e } of entries) {
-    if (e.kind !== "cancel" || e.reply_to === null) continue;
+    if (e.kind !== "cancel" || e.reply_to === null || leftOut.has(e.id)) continue;
     const list = cancels.get(e.reply_to);
     if (list === undefined) cancels.set(e.reply_to, [e]);
     else list.push(e);

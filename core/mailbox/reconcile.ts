@@ -210,7 +210,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     else list.push(e);
   }
   // The cancels citing each message (section 5: "Withdraw a request or claim").
-  const cancels = cancelsByParent(messages);
+  const cancels = cancelsByParent(messages, quarantine);
   // The claim that won each open task (section 8: "earliest valid causal claim wins and others stand down").
   const claimed = winningClaims(messages, quarantine);
   const cursor = new Set(input.cursor ?? []);
