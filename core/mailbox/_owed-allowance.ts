@@ -52,14 +52,14 @@ export function paysAsAsked(question: MailboxEnvelope, m: MailboxEnvelope, held:
 /**
  * Whether a question was withdrawn from `m`'s sender by its requester's own cancel sent before `m`
  * in UUID order (5: `cancel` withdraws "a request or claim"; 3: "a terminal replacement or
- * supersession"), over `messages`, one thread in UUID order. A cancel in `refused` (the walk's own
- * stop: one the walk itself refused) withdraws nothing; the walk fills it as it goes, and a cancel
- * sorting before `m` has been judged by then. The cancels are gathered once, when first needed.
+ * supersession"), over `messages`, one thread in UUID order. A cancel `held` quarantines withdraws
+ * nothing, as at the thread's end (`withdraws`, README note 162): one either walk refused (over
+ * budget, sent after its sender's own `blocked`) or a rule before the walks holds. A cancel sorting
+ * before `m` has been judged by both walks by then. The cancels are gathered once, when first needed.
  */
-export function withdrawnBefore(messages: readonly MailboxEntry[], refused: ReadonlySet<string>): (question: MailboxEnvelope, m: MailboxEnvelope) => boolean {
+export function withdrawnBefore(messages: readonly MailboxEntry[], held: HeldSoFar): (question: MailboxEnvelope, m: MailboxEnvelope) => boolean {
   let cancels: ReadonlyMap<string, readonly MailboxEnvelope[]> | undefined;
-  return (question, m) =>
-    (cancels ??= cancelsByParent(messages, new Map())).get(question.id)?.some((c) => c.id < m.id && !refused.has(c.id) && withdraws(question, c, m.from)) === true;
+  return (question, m) => (cancels ??= cancelsByParent(messages)).get(question.id)?.some((c) => c.id < m.id && withdraws(question, c, m.from, held)) === true;
 }
 
 /**

@@ -8,10 +8,11 @@
  * work message cites the `welcome` and doubles as acknowledgement" (6), and that message, a
  * `request` or `propose`, opens a request of its own (MAILBOX_KINDS' `request: "new"`). A request
  * or claim its own sender withdrew with a `cancel` addressed to the recipient owes it nothing more
- * (cancelProblem). An open task (a FULL request to `ALL`) owes nothing more to those the earliest
- * exact claim of another participant made stand down (_open-task-claims.ts). A callsign is a name
- * within one arena (section 4): only the recipient of the message's own arena owes or pays it, so
- * another arena's callsign of that name pays nothing even where no quarantine sets its answer aside.
+ * (cancelProblem), unless that cancel is quarantined (withdraws). An open task (a FULL request to
+ * `ALL`) owes nothing more to those the earliest exact claim of another participant made stand down
+ * (_open-task-claims.ts). A callsign is a name within one arena (section 4): only the recipient of
+ * the message's own arena owes or pays it, so another arena's callsign of that name pays nothing
+ * even where no quarantine sets its answer aside.
  */
 import { ALL, isHandler } from "./callsign.js";
 import type { MailboxEntry } from "./entry.js";
@@ -43,19 +44,26 @@ export function cancelProblem(parent: MailboxEnvelope, cancel: MailboxEnvelope):
   return null;
 }
 
-/** Whether `cancel` is a valid withdrawal of `parent` that addresses `to`. */
-export function withdraws(parent: MailboxEnvelope, cancel: MailboxEnvelope, to: string): boolean {
-  return cancel.kind === "cancel" && cancel.reply_to === parent.id && cancelProblem(parent, cancel) === null && (cancel.to.includes(to) || cancel.to.includes(ALL));
+/**
+ * Whether `cancel` is a valid withdrawal of `parent` that addresses `to`, `held` being what the
+ * analysis quarantines (its keys; for a walk, as far as it has gone: HeldSoFar): a quarantined cancel
+ * does not speak for its sender and withdraws nothing, whichever rule holds it (3: only "an exact
+ * independently valid record" supersedes; 3, 7: a quarantined message "cannot authorize work", is
+ * never "effect evidence"). The one place that says so, for reply debt at a thread's end, for the
+ * budget's and the blocks' walks and for reconciliation alike (README note 162).
+ */
+export function withdraws(parent: MailboxEnvelope, cancel: MailboxEnvelope, to: string, held: { has(id: string): boolean }): boolean {
+  return cancel.kind === "cancel" && cancel.reply_to === parent.id && !held.has(cancel.id) && cancelProblem(parent, cancel) === null && (cancel.to.includes(to) || cancel.to.includes(ALL));
 }
 
 /**
- * The cancels citing each message, by its UUID, over `entries`: a quarantined one does not speak
- * for its sender and withdraws nothing, so it is left out. `withdraws` then decides each.
+ * The cancels citing each message, by its UUID, over `entries`, but those `leftOut` (reconciliation
+ * leaves out the quarantined ones: they are no cancel to report on either); `withdraws` decides each.
  */
-export function cancelsByParent(entries: readonly MailboxEntry[], quarantine: ReadonlyMap<string, unknown>): ReadonlyMap<string, readonly MailboxEnvelope[]> {
+export function cancelsByParent(entries: readonly MailboxEntry[], leftOut: ReadonlyMap<string, unknown> = new Map()): ReadonlyMap<string, readonly MailboxEnvelope[]> {
   const cancels = new Map<string, MailboxEnvelope[]>();
   for (const { envelope: e } of entries) {
-    if (e.kind !== "cancel" || e.reply_to === null || quarantine.has(e.id)) continue;
+    if (e.kind !== "cancel" || e.reply_to === null || leftOut.has(e.id)) continue;
     const list = cancels.get(e.reply_to);
     if (list === undefined) cancels.set(e.reply_to, [e]);
     else list.push(e);
@@ -75,8 +83,8 @@ export function replyOwed(entries: readonly MailboxEntry[], quarantine: Readonly
     answered.add(`${e.reply_to}\u0000${e.request_id}\u0000${e.arena}\u0000${e.from}`);
     if (welcomes.has(e.reply_to)) cited.add(`${e.reply_to}\u0000${e.arena}\u0000${e.from}`);
   }
-  const cancels = cancelsByParent(entries, quarantine);
-  const withdrawn = (e: MailboxEnvelope, to: string): boolean => (cancels.get(e.id) ?? []).some((c) => withdraws(e, c, to));
+  const cancels = cancelsByParent(entries);
+  const withdrawn = (e: MailboxEnvelope, to: string): boolean => (cancels.get(e.id) ?? []).some((c) => withdraws(e, c, to, quarantine));
   const claimed = winningClaims(entries, quarantine);
   return (e, to) =>
     e.expects_reply && !quarantine.has(e.id) && !isHandler(to) && !answered.has(`${e.id}\u0000${e.request_id}\u0000${e.arena}\u0000${to}`) && !(e.kind === "welcome" && cited.has(`${e.id}\u0000${e.arena}\u0000${to}`)) && !withdrawn(e, to) && !standsDown(e, claimed.get(e.id), to);

@@ -79,10 +79,9 @@ export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | 
   const questions: MailboxEnvelope[] = [];
   // An exact reply pays its question wherever the two machines' clocks sort it, before it too.
   const early = earlyReplies(held);
-  // A question withdrawn from a sender by its requester's cancel sent before, within the budget:
-  // one past it is over budget and withdraws nothing.
-  const overBudget = new Set<string>();
-  const withdrawn = withdrawnBefore(messages, overBudget);
+  // A question withdrawn from a sender by its requester's cancel sent before: one past the budget,
+  // after its sender's blocked or held for another rule withdraws nothing (README note 162).
+  const withdrawn = withdrawnBefore(messages, held);
   return {
     step(entry) {
       const m = entry.envelope;
@@ -95,7 +94,6 @@ export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | 
       const pays = parent !== undefined && paysAsAsked(parent.question, m, held);
       const limit = limitAt(m.id);
       if (count >= limit && !(pays && !parent.replied.has(m.from) && !withdrawn(parent.question, m))) {
-        overBudget.add(m.id);
         held.add(m.id);
         findings.push(mailboxFinding("EXCHANGE_BUDGET_EXCEEDED", `the thread's exchange budget of ${limit} agent-to-agent messages is spent: only replies already owed may follow, until Handler input or declared new evidence`, at(entry)));
       }

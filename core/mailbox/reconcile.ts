@@ -282,7 +282,7 @@ export function reconcile(input: ReconcileInput): ReconcileReport {
     // is the record of whom it releases, and a recipient it does not address is told so, not left
     // to guess whether the request still stands for it.
     const citing = quarantined || exact !== null ? [] : (cancels.get(m.id) ?? []);
-    const withdrawal = citing.find((x) => withdraws(m, x, participant)) ?? null;
+    const withdrawal = citing.find((x) => withdraws(m, x, participant, quarantine)) ?? null;
     const owed = open;
     const stands = `; it stands${owed ? ", and its reply is still owed" : ""}`;
     // An open task another participant claimed first: this participant stands down (8). Only while

@@ -12,7 +12,8 @@
  *   `expects_reply`" finish at its limit (section 8), read as reply debt and the budget read it
  *   (_owed-allowance.ts, README note 152): its first exact causal reply (the question's
  *   `request_id`; any for a welcome; a root kind's `reply_to` is only a citation), the question not
- *   withdrawn before it by its requester's own `cancel` (one this rule refused withdraws nothing),
+ *   withdrawn before it by its requester's own `cancel` (one the analysis quarantines, this rule
+ *   or the budget refusing it among others, withdraws nothing: README note 162),
  *   and not a question the analysis quarantines, which owes nothing (README note 161).
  *   A message only to Handler seats initiates nothing between agents (it neither counts nor resets
  *   a budget either).
@@ -74,9 +75,8 @@ export function blocksWalk(messages: readonly MailboxEntry[], findings: MailboxF
   const paid = new Set<string>();
   // A reply sorting before its question pays it too.
   const early = earlyReplies(held);
-  // What this rule refused: a cancel among them withdraws nothing.
-  const stopped = new Set<string>();
-  const withdrawn = withdrawnBefore(messages, stopped);
+  // A cancel either walk refused, or another rule holds, withdraws nothing (README note 162).
+  const withdrawn = withdrawnBefore(messages, held);
   let position = -1;
   const walkStep = (entry: MailboxEntry): void => {
     position++;
@@ -92,11 +92,9 @@ export function blocksWalk(messages: readonly MailboxEntry[], findings: MailboxF
       const owed = pays && parent.position < block.position && !paid.has(paidKey) && !withdrawn(parent.question, m);
       if (m.kind === "blocked") {
         findings.push(mailboxFinding("BLOCKED_REPEATED", `a second blocked from ${m.from} in this thread while its blocked ${block.id} stands: send one, then stop initiating until Handler input or declared new evidence (new_evidence)`, at(entry)));
-        stopped.add(m.id);
         held.add(m.id);
       } else if (step !== "to-handler" && !owed) {
         findings.push(mailboxFinding("INITIATED_WHILE_BLOCKED", `${m.from} sent this ${m.kind} after its blocked ${block.id}: only replies it already owed (expects_reply) may follow, its exact causal reply to a question asked of it before, not withdrawn by its requester, until Handler input or declared new evidence (new_evidence)`, at(entry)));
-        stopped.add(m.id);
         held.add(m.id);
       }
     } else if (m.kind === "blocked" && step !== "handler") standing.set(sender, { callsign: m.from, id: m.id, position });

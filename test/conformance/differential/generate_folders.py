@@ -56,6 +56,9 @@ about its pair's budget, with the asked one's answer under another request_id, t
 cancel (within the budget or past it), the asked one's exact reply quarantined (the question came
 after its own blocked) or the question quarantined (after its sender's blocked), perhaps the exact
 reply after.
+Since fix-HS (README note 162): on a stream of its own, in 5% of folders, a cancel the other stop
+quarantines (after its requester's own blocked, or past the limit after the asked one's blocked),
+then the asked one's exact reply.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
 one minute after the last message. Same seed, same folders.
 
@@ -1135,8 +1138,50 @@ def blocked_debt(side, people, msgs, add):
         add.drawn.add(f"blocked-debt-{way}")
 
 
-def folder(rng, forced=None, side=None):
-    """One folder; with `side`, a random stream of its own, the `blocked_debt` case too."""
+def quarantined_cancel(draw, people, msgs, add):
+    """A cancel the other stop quarantines (README note 162), drawn from `draw`, its own random
+    stream, in a thread its messages bring to about the pair's budget: the requester's cancel after
+    its own `blocked` (INITIATED_WHILE_BLOCKED), then the asked one's exact reply at the limit; or
+    the asked one's `blocked` citing a note (so it answers nothing), the requester's cancel past the
+    limit (EXCHANGE_BUDGET_EXCEEDED), then the asked one's exact reply. Either cancel withdraws
+    nothing, so the reply is the one still owed. Appended after the folder's mutations."""
+    asker = people[0] if draw.random() < 0.8 else draw.choice(people)
+    asked = draw.choice([p for p in people if p != asker])
+    hello = next((h for h in msgs if not h.dropped and h.kind == "hello" and asker in (h.sender, *h.to) and asked in (h.sender, *h.to)), None)
+    spend = max((hello.extra.get("exchange_budget", 20) if hello is not None else 20) - 3 + draw.choice([-1, 0, 0, 1]), 0)
+    n = len(msgs)
+    label, way = f"t-qcancel{n}", draw.choice(["own-blocked", "past-limit", "asks-at-limit"])
+    q = add(asker, [asked], "request", thread=label, request=f"r-qcancel{n}", expects=True)
+    if way == "asks-at-limit":
+        # The asked one's exact reply at the limit asks in turn: it passes as the reply owed, so it
+        # is owed itself (README note 163); the requester's blocked, perhaps after the Handler's
+        # word, then its exact reply to it.
+        for _ in range(spend + 1):
+            add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
+        y = add(asked, [asker], "reply", parent=q.key, thread=label, request=q.request, expects=True)
+        if draw.random() < 0.5:
+            add(HANDLER, [asker, asked], "state", parent=q.key, thread=label, request=q.request)
+        add(asker, [asked], "blocked", thread=label, request=f"r-qcancel{n}b")
+        add(asker, [asked], "reply", parent=y.key, thread=label, request=q.request)
+        add.drawn.add(f"quarantined-cancel-{way}")
+        return
+    if way == "own-blocked":
+        for _ in range(spend):
+            add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
+        add(asker, [asked], "blocked", parent=q.key, thread=label, request=q.request)
+    else:
+        note = add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
+        add(asked, [asker], "blocked", parent=note.key, thread=label, request=q.request)
+        for _ in range(spend):
+            add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
+    add(asker, [asked], "cancel", parent=q.key, thread=label, request=q.request)
+    add(asked, [asker], "reply", parent=q.key, thread=label, request=q.request)
+    add.drawn.add(f"quarantined-cancel-{way}")
+
+
+def folder(rng, forced=None, side=None, cancel=None):
+    """One folder; with `side`, a random stream of its own, the `blocked_debt` case too; with
+    `cancel`, another, the `quarantined_cancel` case."""
     full = rng.random() < 0.25
     people, msgs, add = base(rng, full)
     persona = provenance(rng, people)
@@ -1144,6 +1189,8 @@ def folder(rng, forced=None, side=None):
         mutate(rng, people, msgs, add, persona, full, forced if k == 0 else None)
     if side is not None:
         blocked_debt(side, people, msgs, add)
+    if cancel is not None:
+        quarantined_cancel(cancel, people, msgs, add)
     for m in msgs:
         # Each name's own machine carries its provenance on every message it sends.
         if "machine" not in m.extra and m.sender in persona:
@@ -1172,6 +1219,8 @@ def folder(rng, forced=None, side=None):
 
 # The share of folders that also draw the blocked_debt case (README note 152).
 BLOCKED_DEBT_SHARE = 0.06
+# The share of folders that also draw the quarantined_cancel case (README note 162).
+QUARANTINED_CANCEL_SHARE = 0.05
 
 
 def cases(count, seed, forced=None):
@@ -1183,14 +1232,18 @@ def cases(count, seed, forced=None):
     # plain stream where the plain folder would (mint draws per message): every other folder is
     # byte for byte what it was, and the figures of the differential README before note 152 hold.
     side = random.Random(f"blocked-debt-{seed}")
+    # So does the quarantined_cancel case (README note 162): the folders drawing neither are unchanged.
+    cancels = random.Random(f"quarantined-cancel-{seed}")
     made = 0
     while made < count:
         start = rng.getstate()
         case = folder(rng, forced)
-        if side.random() < BLOCKED_DEBT_SHARE:
+        debt = side.random() < BLOCKED_DEBT_SHARE
+        cancel = cancels.random() < QUARANTINED_CANCEL_SHARE
+        if debt or cancel:
             end = rng.getstate()
             rng.setstate(start)
-            case = folder(rng, forced, side)
+            case = folder(rng, forced, side if debt else None, cancels if cancel else None)
             rng.setstate(end)
         if forced is None or forced in case["drawn"]:
             made += 1
