@@ -31,7 +31,7 @@ export function checkCardRevision(prior: AgentCard, next: AgentCard): Delegation
   }
   // The same Actor revision under another content digest is no newer revision of the Actor: one of
   // the two card revisions names content that revision does not have (digests compared as written),
-  // so the reference changed silently, attestation or not (README note 169).
+  // so the reference changed silently, attestation or not (README note 161).
   const was = prior.agent_actor_ref;
   const now = next.agent_actor_ref;
   if (now.object_id === was.object_id && now.revision_id === was.revision_id && now.content_digest !== was.content_digest) {

@@ -61,7 +61,7 @@ const BRANCH = v.pipe(v.string(), v.regex(/^(?:space|agent|delegation|consent|po
  * A space scope is the Space itself: its policy stream is `space:<space_id>` in
  * `rw-control:<space_id>` ("Space policy ... changes append to their corresponding authority
  * branches", 1.2). A space scope naming another id inside a Space's control project is no Space's
- * stream, and fencing it leaves the Space's own policy unfenced (README note 166).
+ * stream, and fencing it leaves the Space's own policy unfenced (README note 158).
  */
 export const controlScopeRefSchema: v.GenericSchema<unknown, ControlScopeRef> = v.pipe(
   v.looseObject({
@@ -99,7 +99,7 @@ export const controlHeadSchema: v.GenericSchema<unknown, ControlHead> = v.looseO
 /**
  * An RW-002 research project position, never a control one: "The reserved control project contains
  * no research objects", and control and project positions "MUST NOT substitute for" one another
- * (1.1, 1.2; README note 167).
+ * (1.1, 1.2; README note 159).
  */
 export const projectBoundarySchema: v.GenericSchema<unknown, ProjectBoundary> = v.looseObject({
   project_id: v.pipe(

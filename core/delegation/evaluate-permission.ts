@@ -110,7 +110,7 @@ function requiredScopes(c: DelegationContract, chain: DelegationAttestationChain
     chainStandingFindings(chain, true, out);
     if (chain.links.length === 0) out.push(delegationFinding("CHAIN_BROKEN", `the chain ${chain.record_id}@${chain.revision_id} holds no link, so it does not end with ${c.delegation_id}@${c.revision_id}: an unverifiable or broken chain denies execution (section 8)`, { dimension: "chain", path: "chain.links" }));
     // The chain is verified before every effect, not only when the child became active: its
-    // evidence, its continuity and its last link binding this exact contract (README note 165).
+    // evidence, its continuity and its last link binding this exact contract (README note 157).
     chainLinkFindings(c, chain, out, "contract.");
     // The link above the contract attests its exact parent revision: otherwise the chain and the
     // contract name two different ancestors, and the chain is not this contract's.
@@ -235,7 +235,7 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
   // The policy the decision records is the Space's in force: when the Space head names the policy
   // record there, the input's policy_ref is that exact revision (5.2: "exact contract/card/policy
   // revisions"; 1: "current project policy"), else the decision would record a policy not in force
-  // (README note 170). A Space head naming none leaves the policy to the fence alone, as before.
+  // (README note 162). A Space head naming none leaves the policy to the fence alone, as before.
   const space = spaceOf(c);
   const policyHeld = space === undefined ? null : heads.get(`rw-control:${space} space:${space}`)?.record_ref;
   const policy = input.policy_ref;

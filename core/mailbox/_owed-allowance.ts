@@ -5,7 +5,7 @@
  * its sender's exact causal reply to a question asked of it, not withdrawn before it by the
  * requester's own `cancel`. Each walk keeps its own ledger of who has paid and when a question was
  * asked; these are the two tests it applies, so the rule is written once. A question the analysis
- * quarantines owes nothing, as reply debt reads it at the thread's end (README note 161): its answer
+ * quarantines owes nothing, as reply debt reads it at the thread's end (README note 153): its answer
  * is no reply owed, so it does not pass a spent budget or a `blocked` (`HeldSoFar`).
  */
 import { asks } from "./_dialogue-step.js";
@@ -53,7 +53,7 @@ export function paysAsAsked(question: MailboxEnvelope, m: MailboxEnvelope, held:
  * Whether a question was withdrawn from `m`'s sender by its requester's own cancel sent before `m`
  * in UUID order (5: `cancel` withdraws "a request or claim"; 3: "a terminal replacement or
  * supersession"), over `messages`, one thread in UUID order. A cancel `held` quarantines withdraws
- * nothing, as at the thread's end (`withdraws`, README note 162): one either walk refused (over
+ * nothing, as at the thread's end (`withdraws`, README note 154): one either walk refused (over
  * budget, sent after its sender's own `blocked`) or a rule before the walks holds. A cancel sorting
  * before `m` has been judged by both walks by then. The cancels are gathered once, when first needed.
  */

@@ -50,7 +50,7 @@ export function cancelProblem(parent: MailboxEnvelope, cancel: MailboxEnvelope):
  * does not speak for its sender and withdraws nothing, whichever rule holds it (3: only "an exact
  * independently valid record" supersedes; 3, 7: a quarantined message "cannot authorize work", is
  * never "effect evidence"). The one place that says so, for reply debt at a thread's end, for the
- * budget's and the blocks' walks and for reconciliation alike (README note 162).
+ * budget's and the blocks' walks and for reconciliation alike (README note 154).
  */
 export function withdraws(parent: MailboxEnvelope, cancel: MailboxEnvelope, to: string, held: { has(id: string): boolean }): boolean {
   return cancel.kind === "cancel" && cancel.reply_to === parent.id && !held.has(cancel.id) && cancelProblem(parent, cancel) === null && (cancel.to.includes(to) || cancel.to.includes(ALL));

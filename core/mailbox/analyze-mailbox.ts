@@ -278,7 +278,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
     // What the analysis quarantines before the walks, an answer to a stranger or to what does not
     // speak for its sender among it (the rules run again at the end over the whole quarantine, and
     // quarantine the same messages): a question it holds owes nothing, so its answer is no reply
-    // owed past a spent budget or a blocked (README note 161).
+    // owed past a spent budget or a blocked (README note 153).
     const heldBefore = quarantineOf([...findings, ...claims.findings], claims.unclaimed);
     for (const f of engagedStrangers(sorted, new Set(claims.unclaimed), heldBefore)) if (f.id !== undefined) heldBefore.set(f.id, [f.code]);
     for (const f of quarantinedParents(sorted, heldBefore)) if (f.id !== undefined) heldBefore.set(f.id, [f.code]);
@@ -304,7 +304,7 @@ export function analyzeMailbox(entries: readonly MailboxEntry[], options: Analyz
       const spoken = trustedThreads.get(thread) ?? [];
       // One blocked, then silence until Handler input or declared new evidence (sections 6 and 8).
       // The two walks go in step, each message judged by both before the next: a question either
-      // refuses owes nothing, past the budget or a blocked (README note 161). Their findings keep
+      // refuses owes nothing, past the budget or a blocked (README note 153). Their findings keep
       // their order, the budget's first.
       const held = heldSoFar(heldBefore);
       const budgetFindings: MailboxFinding[] = [];

@@ -7,7 +7,7 @@
  * agent it asks (by name, or, to `ALL`, each callsign of its arena but its sender) until that
  * agent's exact causal reply (its `request_id`; any for a welcome; a root kind's `reply_to` is only
  * a citation), its requester's own `cancel` withdrawing it, or an open task's winning claim standing
- * it down; a quarantined message neither owes nor pays, at the limit too (README note 161).
+ * it down; a quarantined message neither owes nor pays, at the limit too (README note 153).
  */
 import { addressees, arenaMembers } from "./_arena-members.js";
 import { dialogueStep, liftsStops } from "./_dialogue-step.js";
@@ -50,7 +50,7 @@ export interface BudgetSpent {
  * handshakes settle. `members` are the callsigns of each arena a question to `ALL` asks (arenaMembers
  * over the whole mailbox, as the participant summary reads them); by default, those of `messages`.
  * `quarantine` is the analysis's (only its keys are read): what reply debt reads at the limit, and
- * the walk too, where a question it holds owes nothing (README note 161).
+ * the walk too, where a question it holds owes nothing (README note 153).
  */
 export function exchangeBudget(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], members: ReadonlyMap<string, ReadonlySet<string>> = arenaMembers(messages), quarantine: ReadonlyMap<string, unknown> = new Map()): ExchangeBudget {
   const walk = budgetWalk(messages, limitOf, findings, heldSoFar(quarantine));
@@ -68,7 +68,7 @@ export interface BudgetWalk {
  * The walk: the count, and EXCEEDED on each message past the limit that is not a reply its sender
  * still owes there, pushed to `findings`. It reads the quarantine only as `held` gives it (what the
  * analysis holds before the walk, and what the walks refuse as they go: HeldSoFar), and adds to
- * `held` each message it refuses: a question it holds owes nothing (README note 161).
+ * `held` each message it refuses: a question it holds owes nothing (README note 153).
  */
 export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | BudgetLimit, findings: MailboxFinding[], held: HeldSoFar): BudgetWalk {
   const limitAt: BudgetLimit = typeof limitOf === "number" ? () => limitOf : limitOf;
@@ -80,7 +80,7 @@ export function budgetWalk(messages: readonly MailboxEntry[], limitOf: number | 
   // An exact reply pays its question wherever the two machines' clocks sort it, before it too.
   const early = earlyReplies(held);
   // A question withdrawn from a sender by its requester's cancel sent before: one past the budget,
-  // after its sender's blocked or held for another rule withdraws nothing (README note 162).
+  // after its sender's blocked or held for another rule withdraws nothing (README note 154).
   const withdrawn = withdrawnBefore(messages, held);
   return {
     step(entry) {

@@ -15,7 +15,7 @@
  * sender (a welcome that counters while saying accept, work before establishment, past the
  * budget, ...) is still its sender's word, and an answer may be what settles it (the acceptance of
  * that counter); not as a reply owed, though: past a spent budget or a standing `blocked` it
- * initiates, as any answer to a quarantined message (README note 161). An answer to a stranger's message is CALLSIGN_UNCLAIMED_ENGAGED's
+ * initiates, as any answer to a quarantined message (README note 153). An answer to a stranger's message is CALLSIGN_UNCLAIMED_ENGAGED's
  * (engaged-strangers.ts). Not an answer that acts on it, as there: a Handler seat's answer (the
  * Handler is whom the quarantine is surfaced to, and whose durable record alone lifts it); a
  * message only to Handler seats (surfacing it); a root kind, whose `reply_to` is only a citation

@@ -13,8 +13,8 @@
  *   (_owed-allowance.ts, README note 152): its first exact causal reply (the question's
  *   `request_id`; any for a welcome; a root kind's `reply_to` is only a citation), the question not
  *   withdrawn before it by its requester's own `cancel` (one the analysis quarantines, this rule
- *   or the budget refusing it among others, withdraws nothing: README note 162),
- *   and not a question the analysis quarantines, which owes nothing (README note 161).
+ *   or the budget refusing it among others, withdraws nothing: README note 154),
+ *   and not a question the analysis quarantines, which owes nothing (README note 153).
  *   A message only to Handler seats initiates nothing between agents (it neither counts nor resets
  *   a budget either).
  *
@@ -65,7 +65,7 @@ export interface BlocksWalk {
 /**
  * Checks one thread (its messages in UUID order), a message at a time; the findings go to
  * `findings`. The quarantine is read only as `held` gives it (HeldSoFar), and each message this rule
- * refuses is added to it: a question it holds owes nothing (README note 161).
+ * refuses is added to it: a question it holds owes nothing (README note 153).
  */
 export function blocksWalk(messages: readonly MailboxEntry[], findings: MailboxFinding[], held: HeldSoFar): BlocksWalk {
   const standing = new Map<string, Block>();
@@ -75,7 +75,7 @@ export function blocksWalk(messages: readonly MailboxEntry[], findings: MailboxF
   const paid = new Set<string>();
   // A reply sorting before its question pays it too.
   const early = earlyReplies(held);
-  // A cancel either walk refused, or another rule holds, withdraws nothing (README note 162).
+  // A cancel either walk refused, or another rule holds, withdraws nothing (README note 154).
   const withdrawn = withdrawnBefore(messages, held);
   let position = -1;
   const walkStep = (entry: MailboxEntry): void => {

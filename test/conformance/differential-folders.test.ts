@@ -74,7 +74,7 @@ describe("differential check of mailbox folders", () => {
     expect(stopped(first.core, first.checker).length + stopped(first.checker, first.core).length).toBeGreaterThan(0);
   });
 
-  it("names an answer to a quarantined question a checker reverting README note 161 reads differently", { timeout: 120_000 }, () => {
+  it("names an answer to a quarantined question a checker reverting README note 153 reads differently", { timeout: 120_000 }, () => {
     // The checker told to read a question quarantined for a rule other than not speaking for its
     // sender as still owed at a budget's limit and after a blocked disagrees on 23 of 2,000 folders
     // of seed 1, the first among the first 90: the generator's "debt" mutation draws the asker's
@@ -88,7 +88,7 @@ describe("differential check of mailbox folders", () => {
   });
 
   it("names an answer a checker letting a quarantined cancel withdraw reads differently", { timeout: 120_000 }, () => {
-    // README note 162: a cancel any rule quarantines withdraws nothing at a budget's limit or after a
+    // README note 154: a cancel any rule quarantines withdraws nothing at a budget's limit or after a
     // blocked. The generator's quarantined_cancel case (its own stream) draws it; 90 folders of seed
     // 1 hold one the planted fault catches (31 of 2,000): the answer the core lets through as owed.
     const first = firstCaught(90, "--break-quarantined-cancel");

@@ -40,11 +40,11 @@ import generate_folders  # noqa: E402
 # question (another request_id, a quarantined one), withdrawn by no cancel (--break-budget-debt);
 # or, reverting README note 152, reads the reply a blocked sender owes as its first answer citing the
 # question (another request_id, a resume's citation), withdrawn by no cancel (--break-blocked-debt);
-# or, reverting README note 161, reads a question quarantined for a rule other than not speaking for
+# or, reverting README note 153, reads a question quarantined for a rule other than not speaking for
 # its sender as still owed at a budget's limit and after a blocked (--break-quarantined-question);
-# or, reverting README note 162, lets a cancel quarantined for a rule other than not speaking for its
+# or, reverting README note 154, lets a cancel quarantined for a rule other than not speaking for its
 # sender or the stop at hand withdraw its question there (--break-quarantined-cancel); or, reverting
-# README note 163, reads a question sent past the limit, even one that passed as an owed reply, as
+# README note 155, reads a question sent past the limit, even one that passed as an owed reply, as
 # owing nothing after a blocked (--break-blocked-past-limit).
 PLANTED = {"--break-quarantined-question": "QUARANTINED_QUESTION", "--break-quarantined-cancel": "QUARANTINED_CANCEL", "--break-blocked-past-limit": "BLOCKED_PAST_LIMIT", "--break-blocked-debt": "BLOCKED_DEBT", "--break-budget-state": "BUDGET_STATE", "--break-budget-all": "BUDGET_ALL", "--break-budget-debt": "BUDGET_DEBT", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
            "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE",

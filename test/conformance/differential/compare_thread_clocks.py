@@ -44,7 +44,7 @@ challenges (registered or carried over) and lines past the thread's bytes (READM
 (note 145), --break-finding-bytes one that counts a void or noted readback's report as if it held no
 finding, --break-dn-bytes one that counts a DN's line and not the done check stored beside it (note
 148), --break-statement-bytes one that holds prepared statements to their rows alone, not the
-thread's bytes (note 157). The core's side gives the words of its rows' findings (`words`), which
+thread's bytes (note 156). The core's side gives the words of its rows' findings (`words`), which
 the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
 """
 import collections

@@ -47,7 +47,7 @@ presentation") as one participant's view of the room would be built:
   sender accepted with those it addresses in handshakes settled before it (else 20); past it only
   an owed reply may follow (its sender's first exact causal reply, the question's request_id or a
   welcome's any, to a question asked of it within the budget, not withdrawn before it by its
-  requester's cancel, one no rule quarantines, README notes 151, 162; a question quarantined for any rule owes nothing, README note
+  requester's cancel, one no rule quarantines, README notes 151, 154; a question quarantined for any rule owes nothing, README note
   161), anything else is EXCHANGE_BUDGET_EXCEEDED; at the end a
   thread at its limit is at-limit while reply debt holds a question of it owed (still_owes, over the
   messages no error quarantines), else blocked;
@@ -58,7 +58,7 @@ presentation") as one participant's view of the room would be built:
   it, the sender's second `blocked` in the thread is BLOCKED_REPEATED and anything else it sends
   there INITIATED_WHILE_BLOCKED, but a reply it owed before the `blocked` (read as at a budget's
   limit, exactly_owed: its first exact causal reply, not withdrawn before it by its requester's
-  cancel, one no rule quarantines; README notes 152, 162; to a question no rule quarantines, README note 161) or a message only
+  cancel, one no rule quarantines; README notes 152, 154; to a question no rule quarantines, README note 153) or a message only
   to Handler seats;
 - a resumed agent waits (section 12): after its `resume`, until another callsign answers it,
   anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
@@ -399,11 +399,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         withdraw before m with a cancel of its own (5: "Withdraw a request or claim") addressed to
         it, in the request, that no rule holds where m is walked (held_where_walked: a quarantined
         cancel is no "exact independently valid record", 3, and withdraws nothing, as reply debt
-        at the end reads it over the kept messages; README note 162). One reading for the budget's
+        at the end reads it over the kept messages; README note 154). One reading for the budget's
         limit and a blocked (README notes 151, 152); `broken`, the planted fault, reads the first
         answer citing q, whatever it is, withdrawn by nothing. The planted fault QUARANTINED_CANCEL
         lets a cancel withdraw unless it does not speak for its sender or the stop reading m
-        (`stop`: its own codes) refused it (the reading before README note 162)."""
+        (`stop`: its own codes) refused it (the reading before README note 154)."""
         if broken:
             return (m["from"], q["id"]) not in answered
         if m["kind"] in TRUE_ROOTS or (m["from"], q["id"]) in answered_exactly:
@@ -423,18 +423,18 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     def question_held(q):
         """Whether question q is quarantined where its answer is walked, so owes nothing (section 3:
         a quarantined message "cannot authorize work"; 4: a stranger is "not engaged"; 8: "finish
-        replies already owed"; README note 161): an error the walk gave it by then (the budget's and
+        replies already owed"; README note 153): an error the walk gave it by then (the budget's and
         a blocked's among them, not a resume's wait, which is judged over what they refuse), a
         stranger's message, or an answer to a stranger's message or to one that does not speak for
         its sender (the engagement rules below, read ahead). The planted fault reads only a question
-        that does not speak for its sender as owing nothing (the reading before README note 161)."""
+        that does not speak for its sender as owing nothing (the reading before README note 153)."""
         if "QUARANTINED_QUESTION" in FAULTS:
             return bool(errors[q["id"]] & NOT_SPEAKING)
         return held_where_walked(q)
 
     def held_where_walked(q):
         """Whether q is quarantined where a later message is walked (question_held's reading, a
-        cancel's too: README notes 161, 162)."""
+        cancel's too: README notes 153, 154)."""
         if errors[q["id"]] - {"RESUME_UNANSWERED"} or q["id"] in unclaimed_sender:
             return True
         p = q["reply_to"]
@@ -447,9 +447,9 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         of it before the blocked (by name, or ALL of its arena: another arena's callsign of that name
         is not asked; a question held, refused for any rule, owes nothing: question_held, but one
         sent past the budget that passed as the reply its sender owed is held by nothing and owes as
-        reply debt reads it, README note 163), read by exactly_owed (a cancel any rule holds
+        reply debt reads it, README note 155), read by exactly_owed (a cancel any rule holds
         withdraws nothing). The planted fault BLOCKED_PAST_LIMIT reads every question sent past the
-        limit as owing nothing here (the reading before README note 163)."""
+        limit as owing nothing here (the reading before README note 155)."""
         q = held.get(m["reply_to"])
         return (q is not None and q["thread"] == m["thread"] and q["expects_reply"] is True and q["from"] != m["from"]
                 and (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"])

@@ -56,7 +56,7 @@ about its pair's budget, with the asked one's answer under another request_id, t
 cancel (within the budget or past it), the asked one's exact reply quarantined (the question came
 after its own blocked) or the question quarantined (after its sender's blocked), perhaps the exact
 reply after.
-Since fix-HS (README note 162): on a stream of its own, in 5% of folders, a cancel the other stop
+Since fix-HS (README note 154): on a stream of its own, in 5% of folders, a cancel the other stop
 quarantines (after its requester's own blocked, or past the limit after the asked one's blocked),
 then the asked one's exact reply.
 Each case is {"files": [{"name", "text"}], "now"}: the folder's files and the moment of the check,
@@ -1139,7 +1139,7 @@ def blocked_debt(side, people, msgs, add):
 
 
 def quarantined_cancel(draw, people, msgs, add):
-    """A cancel the other stop quarantines (README note 162), drawn from `draw`, its own random
+    """A cancel the other stop quarantines (README note 154), drawn from `draw`, its own random
     stream, in a thread its messages bring to about the pair's budget: the requester's cancel after
     its own `blocked` (INITIATED_WHILE_BLOCKED), then the asked one's exact reply at the limit; or
     the asked one's `blocked` citing a note (so it answers nothing), the requester's cancel past the
@@ -1154,7 +1154,7 @@ def quarantined_cancel(draw, people, msgs, add):
     q = add(asker, [asked], "request", thread=label, request=f"r-qcancel{n}", expects=True)
     if way == "asks-at-limit":
         # The asked one's exact reply at the limit asks in turn: it passes as the reply owed, so it
-        # is owed itself (README note 163); the requester's blocked, perhaps after the Handler's
+        # is owed itself (README note 155); the requester's blocked, perhaps after the Handler's
         # word, then its exact reply to it.
         for _ in range(spend + 1):
             add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
@@ -1219,7 +1219,7 @@ def folder(rng, forced=None, side=None, cancel=None):
 
 # The share of folders that also draw the blocked_debt case (README note 152).
 BLOCKED_DEBT_SHARE = 0.06
-# The share of folders that also draw the quarantined_cancel case (README note 162).
+# The share of folders that also draw the quarantined_cancel case (README note 154).
 QUARANTINED_CANCEL_SHARE = 0.05
 
 
@@ -1232,7 +1232,7 @@ def cases(count, seed, forced=None):
     # plain stream where the plain folder would (mint draws per message): every other folder is
     # byte for byte what it was, and the figures of the differential README before note 152 hold.
     side = random.Random(f"blocked-debt-{seed}")
-    # So does the quarantined_cancel case (README note 162): the folders drawing neither are unchanged.
+    # So does the quarantined_cancel case (README note 154): the folders drawing neither are unchanged.
     cancels = random.Random(f"quarantined-cancel-{seed}")
     made = 0
     while made < count:

@@ -3,7 +3,7 @@ such a message is quarantined (EXCHANGE_BUDGET_EXCEEDED). Written from the spec 
 "Exchange budget": "The handshake sets a per-thread exchange budget, default 20. Count consecutive
 agent-to-agent messages since the latest `HANDLER` message ... At the limit, finish replies already
 owed by `expects_reply`"; section 6: a counter "nobody accepted is an open question", so a budget
-binds from the acceptance that sets it) and README notes 151 and 161, never from core/mailbox/*.ts.
+binds from the acceptance that sets it) and README notes 151 and 153, never from core/mailbox/*.ts.
 Modelled as the reconcile generator draws it (generate_reconcile.budget_thread): a two-party hello
 naming a small budget, accepted exactly, then questions, exact replies, FYIs and the Handler's word.
 
@@ -15,7 +15,7 @@ naming a small budget, accepted exactly, then questions, exact replies, FYIs and
   restated or countered; none named, the default 20), else the default.
 - With the count at the limit, a message passes only when it is its sender's first exact causal
   reply (the question's `request_id`, not a root kind) to a question of the thread asked of it
-  (by name, or to ALL) within the budget and not quarantined (note 161: a quarantined question owes
+  (by name, or to ALL) within the budget and not quarantined (note 153: a quarantined question owes
   nothing); anything else is EXCHANGE_BUDGET_EXCEEDED, and a question so refused owes nothing.
 - Not modelled, as not drawn there: declared `new_evidence`, a requester's cancel withdrawing a
   question, a reply sorted before its question, a group hello's budget before the group stands

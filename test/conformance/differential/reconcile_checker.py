@@ -363,7 +363,7 @@ def check(case):
     # a CORE `ack` of a FULL acceptance, which downgrades the chain's terms (PROFILE_DOWNGRADE).
     quarantined |= set(refused_terms)
     # A hello's own thread past the budget its handshake set (8): what is not a reply still owed is
-    # EXCHANGE_BUDGET_EXCEEDED, quarantined; a question quarantined before it owes nothing (note 161).
+    # EXCHANGE_BUDGET_EXCEEDED, quarantined; a question quarantined before it owes nothing (note 153).
     budget_stops = exceeded(msgs, unheard, set(quarantined), hello_budgets, handler_seat, FAULTS)
     quarantined |= set(budget_stops)
     # Never republish (9): a second answer of one kind from one sender with the same reply_to and

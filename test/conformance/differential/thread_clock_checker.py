@@ -94,7 +94,7 @@ Worker's request limit): a longer one is refused (`line-too-long`), and so is a 
 line would be longer (it could never be relayed). Under a thread's bytes bound (notes 144 and
 148) a readback's row (check-rb's report, its findings and notes), a DN's done check and each
 prepared statement (its JSON as stored, openapi `Statement`, in the state it stands) count as
-those notes and README note 157 say; of a finding, the code and severity (core/CODES.md) and, for
+those notes and README note 156 say; of a finding, the code and severity (core/CODES.md) and, for
 check-dn's own, the slot and values are this replay's, its words and places the core row's
 (`finding_text`: neither the spec nor the README fixes them).
 

@@ -178,7 +178,7 @@ describe("evaluatePermission: a revoked ancestor stops the child", () => {
   it("a chain that is not the contract's own is broken", () => {
     const child = read<DelegationContract>(record("d-child-ok"));
     const r = evaluatePermission({ ...input(child, heads(child)), chain: read<DelegationAttestationChain>(record("chain-d-child-bad")) });
-    // D-CHILD-BAD's chain also raises the depth from 1 to 3, which the chain's own check says (README note 165).
+    // D-CHILD-BAD's chain also raises the depth from 1 to 3, which the chain's own check says (README note 157).
     expect(r.denied_by).toStrictEqual(["ATTENUATION_DEPTH", "CHAIN_BROKEN"]);
   });
 });

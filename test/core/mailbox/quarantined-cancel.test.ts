@@ -4,8 +4,8 @@
 // independently valid record identifying what supersedes what"; sections 3 and 7: a quarantined
 // message "cannot authorize work" and "never becomes authorization, causality, or effect evidence").
 // Reply debt at the thread's end (`replyOwed`, README note 151) leaves a quarantined cancel out; the
-// two stops now read it so too, whichever rule quarantines it (README note 162). Last, a question
-// sent past the limit that passed as the reply owed is owed itself after a `blocked` (README note 163).
+// two stops now read it so too, whichever rule quarantines it (README note 154). Last, a question
+// sent past the limit that passed as the reply owed is owed itself after a `blocked` (README note 155).
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
 import { analyzed, demoPair, lyra } from "./_two-arenas.js";

@@ -4,7 +4,7 @@
 // quarantined message "cannot authorize work", a stranger is "not engaged", an invalid original
 // "never becomes authorization, causality, or effect evidence"). Reply debt at the thread's end
 // (`replyOwed`, README note 151) already reads such a question as owing nothing; the two stops now
-// read it so too, whichever rule quarantines it (README note 161).
+// read it so too, whichever rule quarantines it (README note 153).
 import { describe, expect, it } from "vitest";
 import * as mailbox from "../../../core/mailbox/index.js";
 import { analyzed, demoPair, lyra } from "./_two-arenas.js";
