@@ -17,7 +17,7 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { AttemptRecord } from "./_attempt-priors.js";
-import { sameRevision } from "./scalars.js";
+import { sameRevision, shownRevision } from "./scalars.js";
 
 /** `dimension`, when given, for all three (a reassignment's `delegate`); else each its own. */
 export function attemptDelegateeFindings(contract: DelegationContract, records: readonly AttemptRecord[], out: DelegationFinding[], dimension?: "delegate"): void {
@@ -25,12 +25,11 @@ export function attemptDelegateeFindings(contract: DelegationContract, records: 
   const { agent_card_ref: card, agent_actor_ref: actor } = contract.delegatee_agent_ref;
   const operator = contract.accountable_operator_ref.operator_principal_ref;
   const named = `${contract.delegation_id}@${contract.revision_id}`;
-  const show = (r: { object_id: string; revision_id: string }): string => `${r.object_id}@${r.revision_id}`;
   for (const { attempt, index } of records) {
     if (!sameRevision(attempt.delegation_ref, revision)) continue;
     const at = `attempts.${index}`;
-    if (!sameRevision(attempt.card_ref, card)) out.push(delegationFinding("CARD_MISMATCH", `${at}.card_ref: ${attempt.attempt_id} runs on the card ${show(attempt.card_ref)}, not the delegatee's exact card ${show(card)} in ${named}: it ran under no authority`, { path: `${at}.card_ref`, dimension: dimension ?? "card", expected: `${show(card)} ${card.content_digest}`, received: `${show(attempt.card_ref)} ${attempt.card_ref.content_digest}` }));
-    if (!sameRevision(attempt.executor_actor_ref, actor)) out.push(delegationFinding("EXECUTOR_MISMATCH", `${at}.executor_actor_ref: ${attempt.attempt_id} is executed by ${show(attempt.executor_actor_ref)}, not the delegatee Actor revision ${show(actor)} in ${named}: it ran under no authority`, { path: `${at}.executor_actor_ref`, dimension: dimension ?? "executor", expected: `${show(actor)} ${actor.content_digest}`, received: `${show(attempt.executor_actor_ref)} ${attempt.executor_actor_ref.content_digest}` }));
+    if (!sameRevision(attempt.card_ref, card)) out.push(delegationFinding("CARD_MISMATCH", `${at}.card_ref: ${attempt.attempt_id} runs on the card ${shownRevision(attempt.card_ref)}, not the delegatee's exact card ${shownRevision(card)} in ${named}: it ran under no authority`, { path: `${at}.card_ref`, dimension: dimension ?? "card", expected: `${shownRevision(card)} ${card.content_digest}`, received: `${shownRevision(attempt.card_ref)} ${attempt.card_ref.content_digest}` }));
+    if (!sameRevision(attempt.executor_actor_ref, actor)) out.push(delegationFinding("EXECUTOR_MISMATCH", `${at}.executor_actor_ref: ${attempt.attempt_id} is executed by ${shownRevision(attempt.executor_actor_ref)}, not the delegatee Actor revision ${shownRevision(actor)} in ${named}: it ran under no authority`, { path: `${at}.executor_actor_ref`, dimension: dimension ?? "executor", expected: `${shownRevision(actor)} ${actor.content_digest}`, received: `${shownRevision(attempt.executor_actor_ref)} ${attempt.executor_actor_ref.content_digest}` }));
     if (attempt.operator_principal_ref !== operator) out.push(delegationFinding("OPERATOR_MISMATCH", `${at}.operator_principal_ref: ${attempt.attempt_id} records the operator ${attempt.operator_principal_ref}, not ${named}'s accountable operator ${operator}`, { path: `${at}.operator_principal_ref`, dimension: dimension ?? "operator", expected: operator, received: attempt.operator_principal_ref }));
   }
 }

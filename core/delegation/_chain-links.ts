@@ -12,10 +12,8 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
-import { sameRevision } from "./scalars.js";
-import type { RevisionRef } from "./scalars.js";
+import { sameRevision, shownRevision } from "./scalars.js";
 
-const show = (r: RevisionRef): string => `${r.object_id}@${r.revision_id}`;
 
 /** The chain's own findings against `child`; `childPath` prefixes the child's fields in a path (`contract.` in a permission document). */
 export function chainLinkFindings(child: DelegationContract, chain: DelegationAttestationChain, out: DelegationFinding[], childPath = ""): void {
@@ -28,7 +26,7 @@ export function chainLinkFindings(child: DelegationContract, chain: DelegationAt
     if (seen.has(link.contract_ref.object_id)) broken(`${path}: delegation ${link.contract_ref.object_id} appears twice in the chain`, `${path}.contract_ref`);
     seen.add(link.contract_ref.object_id);
     if (!link.evidence.some((e) => e.kind === "signature" || e.kind === "issuer")) {
-      out.push(dimensionFinding("chain", `${path}: no signature or issuer evidence for ${show(link.contract_ref)}`, { path: `${path}.evidence` }, "CHAIN_ATTESTATION"));
+      out.push(dimensionFinding("chain", `${path}: no signature or issuer evidence for ${shownRevision(link.contract_ref)}`, { path: `${path}.evidence` }, "CHAIN_ATTESTATION"));
     }
     const prev = chain.links[i - 1];
     if (prev === undefined) return;
@@ -48,7 +46,7 @@ export function chainLinkFindings(child: DelegationContract, chain: DelegationAt
   const leaf = chain.links[n - 1];
   if (leaf === undefined) return;
   const at = (field: string): string => `chain.links.${n - 1}.${field}`;
-  if (!sameRevision(leaf.contract_ref, contractRef(child))) broken(`the last link attests ${show(leaf.contract_ref)}, not the child ${show(contractRef(child))}`, at("contract_ref"));
+  if (!sameRevision(leaf.contract_ref, contractRef(child))) broken(`the last link attests ${shownRevision(leaf.contract_ref)}, not the child ${shownRevision(contractRef(child))}`, at("contract_ref"));
   if (!sameRevision(leaf.delegator_actor_ref, child.delegator_actor_ref)) broken("the last link's delegator is not the child's delegator revision", at("delegator_actor_ref"));
   if (!sameRevision(leaf.delegatee_actor_ref, child.delegatee_agent_ref.agent_actor_ref)) broken("the last link's delegatee is not the child's agent Actor revision", at("delegatee_actor_ref"));
   if (!sameRevision(leaf.delegatee_card_ref, child.delegatee_agent_ref.agent_card_ref)) broken("the last link's card is not the child's Agent Card revision", at("delegatee_card_ref"));

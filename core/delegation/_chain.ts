@@ -10,10 +10,8 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
-import { sameRevision } from "./scalars.js";
-import type { RevisionRef } from "./scalars.js";
+import { sameRevision, shownRevision } from "./scalars.js";
 
-const show = (r: RevisionRef): string => `${r.object_id}@${r.revision_id}`;
 
 export function _chainFindings(parent: DelegationContract, child: DelegationContract, chain: DelegationAttestationChain): DelegationFinding[] {
   const out: DelegationFinding[] = [];
@@ -29,15 +27,15 @@ export function _chainFindings(parent: DelegationContract, child: DelegationCont
     return out;
   }
   const at = (i: number, field: string): string => `chain.links.${i}.${field}`;
-  if (!sameRevision(above.contract_ref, contractRef(parent))) broken(`the link before the child attests ${show(above.contract_ref)}, not the parent ${show(contractRef(parent))}`, at(n - 2, "contract_ref"));
+  if (!sameRevision(above.contract_ref, contractRef(parent))) broken(`the link before the child attests ${shownRevision(above.contract_ref)}, not the parent ${shownRevision(contractRef(parent))}`, at(n - 2, "contract_ref"));
   // The chain starts at a root contract: a root parent is the first link; a parent that is itself
   // a child is preceded by its own exact parent revision (and the links above it by theirs).
   const grand = parent.parent_contract_ref;
-  if (grand === null && n !== 2) broken(`the parent ${show(contractRef(parent))} is a root contract (no parent_contract_ref), so the chain is exactly the parent then the child; it holds ${n} links`, "chain.links");
+  if (grand === null && n !== 2) broken(`the parent ${shownRevision(contractRef(parent))} is a root contract (no parent_contract_ref), so the chain is exactly the parent then the child; it holds ${n} links`, "chain.links");
   if (grand !== null) {
     const before = chain.links[n - 3];
-    if (before === undefined) broken(`the chain starts at the parent ${show(contractRef(parent))}, which is not a root contract: it omits the parent's own parent ${show(grand)} and every link above it; the chain runs from the root delegator`, "chain.links");
-    else if (!sameRevision(before.contract_ref, grand)) broken(`the link before the parent attests ${show(before.contract_ref)}, not the parent's own parent ${show(grand)}`, at(n - 3, "contract_ref"));
+    if (before === undefined) broken(`the chain starts at the parent ${shownRevision(contractRef(parent))}, which is not a root contract: it omits the parent's own parent ${shownRevision(grand)} and every link above it; the chain runs from the root delegator`, "chain.links");
+    else if (!sameRevision(before.contract_ref, grand)) broken(`the link before the parent attests ${shownRevision(before.contract_ref)}, not the parent's own parent ${shownRevision(grand)}`, at(n - 3, "contract_ref"));
   }
   // The parent's link attests the parent contract as it is: its delegator (at the root, the root
   // delegator, whom nothing else in the chain checks), its delegatee's card and its operator.

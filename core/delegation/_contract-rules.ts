@@ -9,7 +9,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import { gateReach } from "./_gate-reach.js";
 import { isWildcard } from "./_selectors.js";
-import { compareUtc, sameRevision } from "./scalars.js";
+import { compareUtc, sameRevision, shownRevision } from "./scalars.js";
 import { AUTONOMY_TIERS, HUMAN_AUTHORITY_GATES, tierOf, tierRank } from "./tiers.js";
 import type { HumanGate } from "./tiers.js";
 import { ASYNC_MONITORING, RECONCILE_FIRST } from "./vocabulary.js";
@@ -128,8 +128,7 @@ export function contractFindings(c: DelegationContract): DelegationFinding[] {
   // revision that issued the contract. Another Actor, or another revision of the same Actor, is
   // not the delegator issuing it, and every check that trusts the delegator would trust a stranger.
   if (!sameRevision(c.issued_by_actor_ref, c.delegator_actor_ref) || c.issued_by_actor_ref.actor_type !== c.delegator_actor_ref.actor_type) {
-    const show = (a: { object_id: string; revision_id: string }): string => `${a.object_id}@${a.revision_id}`;
-    out.push(delegationFinding("CONTRACT_ISSUER", `issued_by_actor_ref ${show(c.issued_by_actor_ref)} is not the delegator ${show(c.delegator_actor_ref)}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`, { path: "issued_by_actor_ref", expected: show(c.delegator_actor_ref), received: show(c.issued_by_actor_ref) }));
+    out.push(delegationFinding("CONTRACT_ISSUER", `issued_by_actor_ref ${shownRevision(c.issued_by_actor_ref)} is not the delegator ${shownRevision(c.delegator_actor_ref)}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`, { path: "issued_by_actor_ref", expected: shownRevision(c.delegator_actor_ref), received: shownRevision(c.issued_by_actor_ref) }));
   }
   if (!(compareUtc(c.expires_at, c.issued_at) > 0)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
   agentDelegateeFindings(c, out);

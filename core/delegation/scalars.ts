@@ -248,6 +248,9 @@ export const moneyLimitSchema: v.GenericSchema<unknown, MoneyLimit> = v.looseObj
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "is an ISO 4217 currency code")),
 });
 
+/** A revision reference as findings name it, `<object_id>@<revision_id>` (its digest said apart where it matters). */
+export const shownRevision = (r: { readonly object_id: string; readonly revision_id: string }): string => `${r.object_id}@${r.revision_id}`;
+
 /** Two revision references name the same exact revision. */
 export function sameRevision(a: RevisionRef | null | undefined, b: RevisionRef | null | undefined): boolean {
   return a != null && b != null && a.object_id === b.object_id && a.revision_id === b.revision_id && a.content_digest === b.content_digest;
