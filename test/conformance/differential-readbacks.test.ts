@@ -1,7 +1,7 @@
 // The differential check of readbacks (differential/README.md): 3,000 seeded (HO, RB) pairs,
 // mutated from correct readbacks, checked by the core as `rw check-rb --json` checks them and by an
 // independent Python checker written from spec section 5 and the README's notes; each tier's
-// result and the set of finding codes must agree. A failure names the first pair they disagree
+// result, the set of finding codes and each tier's findings counted by code and slot must agree. A failure names the first pair they disagree
 // on, with both answers: either the core or the checker is wrong, and the README says how to tell.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
@@ -17,8 +17,17 @@ describe("differential check of readbacks (tiers 1 to 5)", () => {
 
   it("names a disagreement when there is one", { timeout: 60_000 }, () => {
     // The checker told to take any h= for the HO's digest disagrees with the core at tier 2.
-    const { status, output } = compare(["3000", "1", "--first", "--break-integrity"]);
+    const { status, output } = compare(["300", "1", "--first", "--break-integrity"]);
     expect(status).toBe(1);
     expect(JSON.parse(output)).toMatchObject({ case: { ho: expect.any(String), rb: expect.any(String) }, core: { tiers: expect.any(Array) } });
+  });
+
+  it("names a finding said fewer times than the core says it", { timeout: 60_000 }, () => {
+    // The checker told to say ACC_GAP once however many it finds: the same tiers and code set,
+    // another count (7 of these 300 pairs).
+    const { status, output } = compare(["300", "1", "--first", "--break-multiplicity"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { codes: string[] }; checker: { codes: string[] } };
+    expect(first.checker.codes).toEqual(first.core.codes);
   });
 });

@@ -1,7 +1,8 @@
 // Reads JSON lines {"ho", "rb", "expectAcc"?, "record"?} on stdin and writes one JSON line per input:
 // the core's check of the readback as `rw check-rb --json` makes it (checkReadback, the HO's `p=`
 // choosing the vocabulary, the record read by readRecord with its `$resolve`), as
-// {"tiers": [five results], "codes": [sorted codes of every finding and note]}, or {"refused": ...}
+// {"tiers": [five results], "codes": [sorted codes of every finding and note], "found": [each tier's
+// findings as [code, slot|null], in the report's order, each as often as found]}, or {"refused": ...}
 // when a message does not parse or the record is refused before any check.
 import { createInterface } from "node:readline";
 import { checkLine, checkReadback, profileResolver, readRecord } from "../../../core/index.js";
@@ -21,7 +22,8 @@ function answer(ho: Message, rb: Message, expectAcc: string | undefined, recordJ
   }
   const report = checkReadback(ho, rb, vocabulary, { ...(expectAcc === undefined ? {} : { expectAcc }), ...options });
   const codes = [...report.tiers.flatMap((t) => t.findings), ...report.notes].map((f) => f.code);
-  return { tiers: report.tiers.map((t) => t.result), codes: [...new Set(codes)].sort() };
+  const found = report.tiers.map((t) => t.findings.map((f) => [f.code, f.slot ?? null]));
+  return { tiers: report.tiers.map((t) => t.result), codes: [...new Set(codes)].sort(), found };
 }
 
 const out: string[] = [];

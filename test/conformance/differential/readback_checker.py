@@ -20,6 +20,24 @@ from decimal import Decimal
 
 import validator
 
+class Placed(str):
+    """A finding's code (or a criterion's value) with the slot check-rb places it in (`acc`, `not`, a
+    slot's name; None for none): a str, so a caller reading codes reads it as one."""
+
+    def __new__(cls, text, slot=None):
+        placed = super().__new__(cls, text)
+        placed.slot = slot
+        return placed
+
+
+def placed(text, slot):
+    return Placed(text, slot)
+
+
+def slot_of(code):
+    return getattr(code, "slot", None)
+
+
 TIERS = ("receipt", "integrity", "echo", "comprehension", "execution")
 RB_OWN = {"h", "eta", "not", "asm", "exp", "p"}
 # Section 5.2's alias table, as far as the generated values reach it.
@@ -212,10 +230,10 @@ def parse_criteria(text, vocab, findings, repeated):
             continue
         key = m.group(1).lower()
         if key not in vocab.ckeys:
-            findings.append("CRITERIA_KEY_UNKNOWN")
+            findings.append(placed("CRITERIA_KEY_UNKNOWN", "acc"))
             continue
         if not vocab.ckeys[key] and key in seen:
-            findings.append("CRITERIA_REPEATED")
+            findings.append(placed("CRITERIA_REPEATED", "acc"))
             repeated.add(key)
         seen.add(key)
         out.append((key, m.group(2)))
@@ -226,9 +244,9 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
     levels = ho["slots"].get("rb", "").split("+")
     plan = "plan" in levels
     if plan and "do" not in rb["slots"]:
-        findings.append("ACC_MISSING")
+        findings.append(placed("ACC_MISSING", "do"))
     if "acc" not in rb["slots"]:
-        findings.append("ACC_MISSING")
+        findings.append(placed("ACC_MISSING", "acc"))
         return
     receiver = []
     for element in rb["slots"].get("acc", "").split("+") if "acc" in rb["slots"] else []:
@@ -237,13 +255,15 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
         if not re.fullmatch(r"[a-z][a-z0-9_]*", key) or not value:
             continue  # no constraint at all: the RB's own VALUE_TYPE at tier 1
         if key not in vocab.ckeys:
-            findings.append("ACC_KEY_UNKNOWN")
+            findings.append(placed("ACC_KEY_UNKNOWN", "acc"))
             continue
-        receiver.append((key, value))
+        receiver.append((key, placed(value, "acc")))
     repeated = set()  # single-valued keys the withheld criteria name twice: compared with neither value
-    excluded = [("no", t) for t in rb["slots"]["not"].split("+")] if "not" in rb["slots"] else []
+    excluded = [("no", placed(t, "not")) for t in rb["slots"]["not"].split("+")] if "not" in rb["slots"] else []
     if expect_acc:
+        # check-rb names a key the withheld criteria repeat once, where it compares that key.
         sender = parse_criteria(expect_acc, vocab, findings, repeated)
+        findings[:] = [f for f in findings if f != "CRITERIA_REPEATED"] + [placed("CRITERIA_REPEATED", "acc") for _ in repeated]
     elif "acc" in ho["slots"]:
         sender = []
         for element in ho["slots"]["acc"].split("+"):
@@ -254,19 +274,19 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
             if key in vocab.ckeys:
                 sender.append((key, value))
             else:
-                findings.append("ACC_KEY_UNKNOWN")
+                findings.append(placed("ACC_KEY_UNKNOWN", "acc"))
     else:
         sender = None
-        findings.append("ACC_UNCHECKED")
+        findings.append(placed("ACC_UNCHECKED", "acc"))
     held = {k for k, _ in receiver} | ({"no"} if excluded else set())
-    for key in ho["slots"]["keys"].split("+") if "keys" in ho["slots"] else []:
-        key = key.lower()
+    # A key keys= names twice (in any case) is one dimension, said once.
+    for key in dict.fromkeys(k.lower() for k in ho["slots"]["keys"].split("+")) if "keys" in ho["slots"] else []:
         if key not in vocab.ckeys:
-            findings.append("ACC_KEY_UNKNOWN")
+            findings.append(placed("ACC_KEY_UNKNOWN", "keys"))
         elif key not in held and (sender is None or key not in {k for k, _ in sender}):
-            findings.append("ACC_GAP")
+            findings.append(placed("ACC_GAP", "acc"))
     if sender is None:
-        findings.extend("ACC_ASSUMPTION" for _ in receiver + excluded)
+        findings.extend(placed("ACC_ASSUMPTION", slot_of(v)) for _, v in receiver + excluded)
         return
     keys = list(dict.fromkeys([k for k, _ in sender] + [k for k, _ in receiver] + (["no"] if excluded else [])))
     for key in keys:
@@ -275,41 +295,44 @@ def comprehension(ho, rb, vocab, expect_acc, findings):
         s_values = [v for k, v in sender if k == key]
         r_values = [v for k, v in receiver if k == key] + ([v for _, v in excluded] if key == "no" else [])
         if not vocab.ckeys[key]:
+            # A receiver naming a single-valued key twice (its own CONSTRAINT_REPEATED) is compared
+            # value by value: a contradiction, or an assumption, for each value.
             if s_values and r_values:
-                if any(not same_fact(key, s_values[0], r) for r in r_values):
-                    findings.append("ACC_CONTRADICTION")
+                findings.extend(placed("ACC_CONTRADICTION", "acc") for r in r_values if not same_fact(key, s_values[0], r))
             elif s_values:
-                findings.append("ACC_GAP")
+                findings.append(placed("ACC_GAP", "acc"))
             else:
-                findings.append("ACC_ASSUMPTION")
+                findings.extend(placed("ACC_ASSUMPTION", slot_of(r)) for r in r_values)
             continue
         # A key the receiver's set lacks is one gap, however many values the sender holds for it
         # (section 5.2's table: "key in the sender's set, absent from the receiver's").
         if s_values and not r_values:
-            findings.append("ACC_GAP")
+            findings.append(placed("ACC_GAP", "acc"))
             continue
         # A pair naming one fact with opposite polarity is a contradiction, and the sender's value
         # then no gap; a value that names a fact (as it is or as its opposite) stands loosely for no other.
         free = [r for r in r_values if not any(same_fact(key, s, r) or opposite(key, s, r) for s in s_values)]
+        unmet = []  # sender values no receiver value names
         for s in s_values:
             turned = [r for r in r_values if opposite(key, s, r)]
-            findings.extend("ACC_CONTRADICTION" for _ in turned)
+            findings.extend(placed("ACC_CONTRADICTION", slot_of(r)) for r in turned)
             if turned or any(same_fact(key, s, r) for r in r_values):
                 continue
+            unmet.append(s)
+            # Note 22: the loose match is "between a sender value no receiver value names ... and the
+            # first receiver value no sender value names"; a loose match names nothing, so that value
+            # can stand loosely for another unmet sender value too.
             loose = next((r for r in free if shared_word(key, s, r)), None)
-            if loose is None:
-                findings.append("ACC_GAP")
-            else:
-                findings.append("ACC_LOOSE")
-                free.remove(loose)
-        findings.extend("ACC_ASSUMPTION" for _ in free)
+            findings.append(placed("ACC_GAP", "acc") if loose is None else placed("ACC_LOOSE", slot_of(loose)))
+        # A value no sender value names is loosely an unmet sender value, or an assumption.
+        findings.extend(placed("ACC_ASSUMPTION", slot_of(r)) for r in free if not any(shared_word(key, s, r) for s in unmet))
     musts = [v for k, v in sender if k == "must"]
     for _, value in [c for c in receiver if c[0] == "no"] + excluded:
         excluded_value = Value("no", value)  # its leading no restates the key
         hits = [m for m in musts if same_fact("must", Value("must", m), excluded_value) or opposite("must", Value("must", m), excluded_value)]
-        findings.extend("ACC_EXCLUDED" for _ in hits)
+        findings.extend(placed("ACC_EXCLUDED", slot_of(value)) for _ in hits)
         if not hits and any(shared_word("must", m, excluded_value.raw) for m in musts):
-            findings.append("ACC_LOOSE")
+            findings.append(placed("ACC_LOOSE", slot_of(value)))
 
 
 # ---------------------------------------------------------------- tier 5 (section 5.3, notes 23, 24, 46)
@@ -318,21 +341,21 @@ def execution(ho, rb, vocab, record, resolve, findings):
     exec_map = (vocab.profile or {}).get("exec", {})
     ask = ho["slots"].get("ask")
     if ask not in exec_map:
-        findings.append("EXEC_NO_MAP")
+        findings.append(placed("EXEC_NO_MAP", "rb"))
         return False
     exec_slots = exec_map[ask]
     ho_slots = {k: v for k, v in ho["slots"].items() if k in vocab.on["HO"]}
     held_to_record(ho, vocab, record, exec_slots, findings)
     for key in exec_slots:
         if key not in rb["slots"]:
-            findings.append("EXEC_MISSING")
+            findings.append(placed("EXEC_MISSING", key))
         elif key in ho_slots:
             if compared(vocab, key, rb["slots"][key]) != compared(vocab, key, ho_slots[key]):
-                findings.append("EXEC_MISMATCH")
+                findings.append(placed("EXEC_MISMATCH", key))
         elif record is None or key not in record:
-            findings.append("EXEC_UNVERIFIED")
+            findings.append(placed("EXEC_UNVERIFIED", key))
         elif compared(vocab, key, rb["slots"][key]) != compared(vocab, key, record[key]):
-            findings.append("EXEC_MISMATCH")
+            findings.append(placed("EXEC_MISMATCH", key))
     return True
 
 
@@ -344,14 +367,14 @@ def held_to_record(ho, vocab, record, exec_slots, findings):
             if key in ("from", "to", "item"):
                 # A value the HO omits is check-ho's HO_OMITS alone (note 23).
                 if key in ho["slots"] and ho["slots"][key] != value:
-                    findings.append("HO_DIFFERS")
+                    findings.append(placed("HO_DIFFERS", key))
             elif key in ho_slots and compared(vocab, key, ho_slots[key]) != compared(vocab, key, value):
-                findings.append("HO_DIFFERS")
+                findings.append(placed("HO_DIFFERS", key))
         for key in exec_slots:
             if key in ho_slots and key not in record:
-                findings.append("HO_DIFFERS")
+                findings.append(placed("HO_DIFFERS", key))
             if key not in ho_slots and key not in record:
-                findings.append("HO_EXEC_UNSET")
+                findings.append(placed("HO_EXEC_UNSET", key))
 
 
 def record_refused(vocab, record):
@@ -389,19 +412,24 @@ def check(ho_line, rb_line, expect_acc=None, record=None, by_tier=False):
     ho_p = hs.get("p") or reader
     ho_refused = validator.validate(ho, reader)
     rb_refused = validator.validate(rb, ho_p)
-    if ho["type"] != "HO" or ho_refused:
-        receipt.append("RECEIPT")
-    if rb["type"] != "RB" or rs.get("re") != ho["id"] or rs.get("from") != hs.get("to") or rs.get("to") != hs.get("from"):
-        receipt.append("RECEIPT")
+    # One RECEIPT for each field that fails it: the HO (its type, or refused: its id, re), then the
+    # readback's type, re, from, to, p and exp.
+    if ho["type"] != "HO":
+        receipt.append(placed("RECEIPT", "type"))
+    elif ho_refused:
+        receipt.append(placed("RECEIPT", "re"))
+    for slot, holds in (("type", rb["type"] == "RB"), ("re", rs.get("re") == ho["id"]), ("from", rs.get("from") == hs.get("to")), ("to", rs.get("to") == hs.get("from"))):
+        if not holds:
+            receipt.append(placed("RECEIPT", slot))
     if "p" in rs and rs["p"] != ho_p:
-        receipt.append("RECEIPT")
+        receipt.append(placed("RECEIPT", "p"))
     if "exp" in rs and "exp" in hs and rs["exp"] > hs["exp"]:
-        receipt.append("RECEIPT")
+        receipt.append(placed("RECEIPT", "exp"))
     # A p= naming another profile is that RECEIPT, not a profile the reader lacks (PROFILE_UNKNOWN).
     receipt.extend(sorted(rb_refused - ({"PROFILE_UNKNOWN"} if "p" in rs and rs["p"] != ho_p else set())))
     # Tier 2: h= is the digest of the HO's canonical JSON form (section 5.2).
     if asked[1] and rs["h"] != digest(ho):
-        codes[1].append("INTEGRITY")
+        codes[1].append(placed("INTEGRITY", "h"))
     # Tier 3: the readback set (note 20), and every HO slot the RB states.
     levels = hs.get("rb", "echo").split("+")
     acc_level = "acc" in levels or "plan" in levels
@@ -422,12 +450,12 @@ def check(ho_line, rb_line, expect_acc=None, record=None, by_tier=False):
             continue  # an HO without its item is refused (tier 1); its item is not echoed (reading 1)
         if key in echo_set and key not in own:
             if key in carried and key not in rs:
-                codes[2].append("ECHO_MISSING")
+                codes[2].append(placed("ECHO_MISSING", key))
             elif key in rs and (key not in carried or compared(vocab, key, rs[key]) != compared(vocab, key, carried[key])):
-                codes[2].append("ECHO_MISMATCH")
+                codes[2].append(placed("ECHO_MISMATCH", key))
         elif key in rs and key not in own:
             if key not in carried or compared(vocab, key, rs[key]) != compared(vocab, key, carried[key]):
-                codes[2].append("ECHO_MISMATCH")
+                codes[2].append(placed("ECHO_MISMATCH", key))
     # Tier 4: comprehension, asked by rb=acc or rb=plan.
     if acc_level:
         asked[3] = True
@@ -439,7 +467,7 @@ def check(ho_line, rb_line, expect_acc=None, record=None, by_tier=False):
         # Note 99: without rb=exec, an ask with execution slots still reads the record. check-ho
         # refuses such an HO (HO_NEEDS_EXEC), so tier 5 fails; nothing is asked of the readback.
         asked[4] = True
-        codes[4].append("HO_NEEDS_EXEC")
+        codes[4].append(placed("HO_NEEDS_EXEC", "rb"))
         held_to_record(ho, vocab, record, (vocab.profile or {})["exec"][hs.get("ask")], codes[4])
     notes = {"ACC_ASSUMPTION", "ACC_LOOSE", "ACC_UNCHECKED", "ACC_KEY_UNKNOWN", "EXEC_NO_MAP"}
     tiers = []
@@ -448,7 +476,8 @@ def check(ho_line, rb_line, expect_acc=None, record=None, by_tier=False):
             tiers.append("not-asked")
         else:
             tiers.append("fail" if any(c not in notes for c in codes[i]) else "pass")
-    return {"tiers": tiers, "codes": sorted({c for t in codes for c in t}), **({"found": [list(t) for t in codes]} if by_tier else {})}
+    return {"tiers": tiers, "codes": sorted({str(c) for t in codes for c in t}),
+            **({"found": [[str(c) for c in t] for t in codes], "placed": [[[str(c), slot_of(c)] for c in t] for t in codes]} if by_tier else {})}
 
 
 if __name__ == "__main__":
