@@ -13,7 +13,7 @@
  * ATTEMPT_FENCE_REGRESSED, at `attempts.<i>.control_fence_set.<j>`, one finding a boundary: of a
  * stream both fence, the record's position is before the greatest one any revision its chain of
  * priors reaches among the records given fenced there. "Earlier" is the chain of priors (section
- * 3's `prior_revision_ref`, by revision and content digest, as `_revision-heads.ts` reads it),
+ * 3's `prior_revision_ref`, by object id, revision and content digest, `priorKey` in `_revision-heads.ts`),
  * never `issued_at`: a record whose prior is not given is compared with nothing, as
  * ATTEMPT_CONSUMPTION_SHRANK compares it with nothing. Revisions of one attempt only (its id and
  * start, `attemptThing`); two attempts are never compared (a resume fences afresh, RESUME_FENCE_STALE
@@ -27,7 +27,7 @@ import { compareBoundaries, streamOf } from "./control.js";
 import type { ControlBoundaryRef } from "./control.js";
 import type { AttemptRecord } from "./_checkpoint-writers.js";
 import type { ExecutionAttempt } from "./execution.js";
-import { attemptThing, revisionKey } from "./_revision-heads.js";
+import { attemptThing, priorKey, revisionKey } from "./_revision-heads.js";
 
 interface Fenced {
   readonly boundary: ControlBoundaryRef;
@@ -39,9 +39,7 @@ const keyOf = (a: ExecutionAttempt): string => revisionKey(attemptThing(a), a.re
 
 /** The key of the revision `a` names as its prior, or null for a first revision (or one naming itself). */
 function priorOf(a: ExecutionAttempt): string | null {
-  const p = a.prior_revision_ref;
-  if (p === null || (p.revision_id === a.revision_id && p.content_digest === a.content_digest)) return null;
-  return revisionKey(attemptThing(a), p.revision_id, p.content_digest);
+  return priorKey(a, attemptThing(a));
 }
 
 export function attemptFenceFindings(records: readonly AttemptRecord[], out: DelegationFinding[]): void {

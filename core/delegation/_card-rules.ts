@@ -2,6 +2,7 @@
 import type { AgentCard } from "./agent-card.js";
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
+import { ownIdFindings } from "./_own-id.js";
 import { repeatedIdFindings } from "./_repeated-ids.js";
 import { compareUtc } from "./scalars.js";
 
@@ -15,7 +16,7 @@ export function cardActorFindings(raw: unknown): DelegationFinding[] {
 
 export function cardFindings(card: AgentCard): DelegationFinding[] {
   const out: DelegationFinding[] = [];
-  if (card.agent_card_id !== card.record_id) out.push(delegationFinding("ID_MISMATCH", `agent_card_id ${card.agent_card_id} differs from record_id ${card.record_id}; both name the card`, { path: "agent_card_id", expected: card.record_id, received: card.agent_card_id }));
+  ownIdFindings("agent_card_id", card.agent_card_id, card.record_id, "card", out);
   if (card.agent_actor_ref.actor_type !== "agent") {
     out.push(delegationFinding("CARD_ACTOR", `agent_actor_ref is an Actor of type ${card.agent_actor_ref.actor_type}; a card resolves to an agent Actor (section 1.1: actor_type=agent)`, { path: "agent_actor_ref.actor_type", expected: "agent", received: card.agent_actor_ref.actor_type }));
   }

@@ -33,7 +33,7 @@ import type { ControlBoundaryRef } from "./control.js";
 import { checkpointWriters } from "./_checkpoint-writers.js";
 import type { AttemptRecord } from "./_checkpoint-writers.js";
 import type { DelegationCheckpoint } from "./execution.js";
-import { revisionKey } from "./_revision-heads.js";
+import { priorKey, revisionKey } from "./_revision-heads.js";
 
 interface Fenced {
   readonly boundary: ControlBoundaryRef;
@@ -122,8 +122,7 @@ function revisionFenceFindings(checkpoints: readonly DelegationCheckpoint[], fou
     // Per stream, the latest boundary an earlier revision fences; each revision walked once (a cycle ends the walk).
     const high = new Map<string, Fenced>();
     const walked = new Set<string>();
-    for (let prior = checkpoint.prior_revision_ref; prior !== null; ) {
-      const key = revisionKey(prior.object_id, prior.revision_id, prior.content_digest);
+    for (let key = priorKey(checkpoint, checkpoint.record_id); key !== null; ) {
       const before = byRevision.get(key);
       if (before === undefined || walked.has(key) || before.checkpoint === checkpoint) break;
       walked.add(key);
@@ -131,7 +130,7 @@ function revisionFenceFindings(checkpoints: readonly DelegationCheckpoint[], fou
         const was = high.get(streamOf(b));
         if (was === undefined || compareBoundaries(b, was.boundary) === 1) high.set(streamOf(b), { boundary: b, where: `its earlier revision ${before.checkpoint.revision_id} (checkpoints.${before.c})` });
       }
-      prior = before.checkpoint.prior_revision_ref;
+      key = priorKey(before.checkpoint, before.checkpoint.record_id);
     }
     checkpoint.control_fence_set.forEach((b, j) => {
       const then = high.get(streamOf(b));

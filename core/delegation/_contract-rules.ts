@@ -9,6 +9,7 @@ import type { DelegationFinding } from "./codes.js";
 import type { DelegationContract } from "./contract.js";
 import { gateReach } from "./_gate-reach.js";
 import { isWildcard } from "./_selectors.js";
+import { ownIdFindings } from "./_own-id.js";
 import { compareUtc, sameRevision, shownRevision } from "./scalars.js";
 import { AUTONOMY_TIERS, HUMAN_AUTHORITY_GATES, tierOf, tierRank } from "./tiers.js";
 import type { HumanGate } from "./tiers.js";
@@ -122,7 +123,7 @@ function idReuseFindings(c: DelegationContract, out: DelegationFinding[]): void 
 export function contractFindings(c: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
   idReuseFindings(c, out);
-  if (c.delegation_id !== c.record_id) out.push(delegationFinding("ID_MISMATCH", `delegation_id ${c.delegation_id} differs from record_id ${c.record_id}; both name the delegation`, { path: "delegation_id", expected: c.record_id, received: c.delegation_id }));
+  ownIdFindings("delegation_id", c.delegation_id, c.record_id, "delegation", out);
   // Section 3's `issued_by_actor_ref` ("Persistent authenticated issuer") and 5.1's
   // `delegator_actor_ref` ("Authenticated issuing Actor") name one Actor at one moment: the
   // revision that issued the contract. Another Actor, or another revision of the same Actor, is

@@ -9,6 +9,7 @@ import type { ControlEvent } from "./events.js";
 import { EVENT_TYPES } from "./events.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { fenceSetFindings } from "./_fence-set.js";
+import { ownIdFindings } from "./_own-id.js";
 import type { PermissionDecision } from "./permission.js";
 import { remoteIdSubstitutions } from "./_remote-ids.js";
 import type { OwnIdentifier } from "./_remote-ids.js";
@@ -68,6 +69,7 @@ function attemptIdentifiers(a: ExecutionAttempt): OwnIdentifier[] {
 
 export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
   const out = fenceSetFindings(a.control_fence_set, "control_fence_set");
+  ownIdFindings("attempt_id", a.attempt_id, a.record_id, "attempt", out);
   if (a.ended_at !== null && !(compareUtc(a.ended_at, a.started_at) >= 0)) out.push(delegationFinding("TIME_ORDER", "ended_at is before started_at", { path: "ended_at" }));
   repeatedIdFindings(a.effects.map((e) => e.effect_id), "effects", "effect_id", out);
   if (a.outcome === "succeeded" && (a.acceptance_evidence_refs.length === 0 || a.readback_ref === null)) {
@@ -89,6 +91,7 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
 
 export function checkpointFindings(c: DelegationCheckpoint): DelegationFinding[] {
   const out = fenceSetFindings(c.control_fence_set, "control_fence_set");
+  ownIdFindings("checkpoint_id", c.checkpoint_id, c.record_id, "checkpoint", out);
   // An operation is its system's operation_id (two systems may each have an OP-1). Listed twice,
   // even alike, the resume reconciliation would read one entry's state and drop the other's.
   repeatedIdFindings(c.external_operations.map((op) => `${op.operation_id} of ${op.system}`), "external_operations", "operation_id", out);

@@ -35,6 +35,23 @@ function startOf(attempt: ExecutionAttempt): string {
 /** How a revision of a thing is named (`prior_revision_ref`): the thing, its revision and content digest. */
 export const revisionKey = (thing: string, revision: string, digest: string): string => `${thing}\u0000${revision}\u0000${digest}`;
 
+/**
+ * The key of the revision `record`, a revision of `thing`, names as its prior, or null for a first
+ * revision (or one naming itself). The prior is section 3's `prior_revision_ref`, a RevisionRef (2:
+ * the "Exact {object_id, revision_id, content_digest} triple"), so all three name it: one naming
+ * another object than the record's own `record_id` names no revision of this record, and its key
+ * matches none of them, a prior not given (validateRecord refuses it, AMENDMENT_REF; README note
+ * 173). Every walk of a chain of priors reads a prior here.
+ */
+export function priorKey(record: Envelope, thing: string): string | null {
+  const prior = record.prior_revision_ref;
+  if (prior === null) return null;
+  // \u0001 begins no thing (ids are printable ASCII), so another object's revision matches nothing given.
+  if (prior.object_id !== record.record_id) return revisionKey(`\u0001${prior.object_id}`, prior.revision_id, prior.content_digest);
+  if (prior.revision_id === record.revision_id && prior.content_digest === record.content_digest) return null;
+  return revisionKey(thing, prior.revision_id, prior.content_digest);
+}
+
 export interface Head<T> {
   readonly record: T;
   /** Where the record is in the list given, for a finding's path. */
@@ -56,11 +73,7 @@ export function revisionHeads<T extends Envelope>(records: readonly T[], idOf: (
     byRevision.set(key, record);
     distinct.push({ record, index });
   }
-  const priorOf = (record: T): string | null => {
-    const prior = record.prior_revision_ref;
-    if (prior === null || (prior.revision_id === record.revision_id && prior.content_digest === record.content_digest)) return null;
-    return revisionKey(idOf(record), prior.revision_id, prior.content_digest);
-  };
+  const priorOf = (record: T): string | null => priorKey(record, idOf(record));
   const named = new Set<string>();
   for (const { record } of distinct) {
     const prior = priorOf(record);
@@ -93,8 +106,8 @@ export function missingPrior<T extends Envelope>(byRevision: ReadonlyMap<string,
   let found: RevisionRef | null = null;
   for (let r: T = record; ; ) {
     const prior = r.prior_revision_ref;
-    if (prior === null || (prior.revision_id === r.revision_id && prior.content_digest === r.content_digest)) break;
-    const key = revisionKey(idOf(r), prior.revision_id, prior.content_digest);
+    const key = priorKey(r, idOf(r));
+    if (prior === null || key === null) break;
     const known = memo.get(key);
     if (known !== undefined) {
       found = known;

@@ -21,6 +21,7 @@ import { streamOf } from "./control.js";
 import type { ControlFenceSet, ControlHead, ControlScopeRef } from "./control.js";
 import { ownScopes, spaceOf } from "./_effect-scopes.js";
 import { gateFindings } from "./_gates.js";
+import { policyInForce } from "./_policy-in-force.js";
 import type { Approval, MatchedRule, PermissionRequest } from "./permission.js";
 import { remoteIdSubstitutions } from "./_remote-ids.js";
 import type { OwnIdentifier } from "./_remote-ids.js";
@@ -232,17 +233,8 @@ export function evaluatePermission(input: PermissionInput): PermissionEvaluation
       else deny("CARD_MISMATCH", "card", `the agent's head holds card ${held}, not ${expected}`);
     }
   }
-  // The policy the decision records is the Space's in force: when the Space head names the policy
-  // record there, the input's policy_ref is that exact revision (5.2: "exact contract/card/policy
-  // revisions"; 1: "current project policy"), else the decision would record a policy not in force
-  // (README note 162). A Space head naming none leaves the policy to the fence alone, as before.
-  const space = spaceOf(c);
-  const policyHeld = space === undefined ? null : heads.get(`rw-control:${space} space:${space}`)?.record_ref;
-  const policy = input.policy_ref;
-  if (policyHeld != null && !(policyHeld.object_id === policy.policy_id && policyHeld.revision_id === policy.version && policyHeld.content_digest === policy.digest)) {
-    const [expected, received] = [`${policyHeld.object_id}@${policyHeld.revision_id} ${policyHeld.content_digest}`, `${policy.policy_id}@${policy.version} ${policy.digest}`];
-    deny("HEAD_RECORD_SUPERSEDED", "policy", `the head of rw-control:${space} space:${space} holds the policy ${expected}, not ${received}, which the evaluation names: the decision would record a policy not in force (sections 1, 5.2)`, { expected, received });
-  }
+  // The policy the decision records is the one in force wherever a head names it (`_policy-in-force.ts`).
+  policyInForce(input.policy_ref, spaceOf(c), heads, matched, out);
   for (const [stream, wanted] of reliedRecords(c, input.chain)) {
     const held = heads.get(stream)?.record_ref;
     // One record is in force at a head, so of two revisions relied on at once one is not, whether

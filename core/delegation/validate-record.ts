@@ -19,7 +19,7 @@ import type { DelegationContract } from "./contract.js";
 import { controlBoundaryRefSchema, controlFenceSetSchema, controlScopeRefSchema } from "./control.js";
 import type { ControlBoundaryRef, ControlFenceSet } from "./control.js";
 import type { Envelope } from "./envelope.js";
-import { selfPriorFindings } from "./_repeated-ids.js";
+import { priorFindings } from "./_repeated-ids.js";
 import { EVENT_TYPES, eventSchema } from "./events.js";
 import type { ControlEvent } from "./events.js";
 import { checkpointSchema, circuitBreakerSchema, executionAttemptSchema } from "./execution.js";
@@ -138,7 +138,7 @@ export function validateRecord(input: unknown, options: ValidateOptions = {}): R
     const envelope = value as Envelope;
     const consequential = options.consequential === true || (kind === "delegation_contract" && isConsequentialContract(value as DelegationContract));
     appendFindings(findings, versionFindings(envelope, consequential));
-    appendFindings(findings, selfPriorFindings(envelope));
+    appendFindings(findings, priorFindings(envelope));
     if (options.requireSignature === true && envelope.signature === undefined) findings.push(delegationFinding("SIGNATURE_REQUIRED", "the governing policy requires a signature, and the record carries none (section 3)", { path: "signature" }));
   }
   if (rule.rules !== undefined) appendFindings(findings, rule.rules(value as never));

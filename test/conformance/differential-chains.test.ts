@@ -61,4 +61,11 @@ describe("differential check of chains and reassignment", () => {
     expect(found).toMatchObject({ base: "reassign-records" });
     expect((found.core.findings as string[]).some((f) => /^(ATTEMPT_REVISION_DIGEST retries|CHECKPOINT_REVISION_DIGEST inputs)$/.test(f))).toBe(true);
   });
+
+  it("names a prior the checker reads by revision and digest alone", { timeout: 60_000 }, () => {
+    // README note 173, planted in the checker: ATT-1's r2 naming its r1 under another object's id read as
+    // ATT-1's own prior, so the fork the core finds (the prior names no revision of ATT-1) goes unmatched.
+    const found = judged()["prior-by-revision"];
+    expect(found).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["ATTEMPT_REVISION_FORK retries"]) } });
+  });
 });

@@ -10,7 +10,7 @@ retryable outcomes, backoff, read-back, key); attempts of other revisions (ATT-2
 r2's budget, an ATT-0 under an earlier r0, an ATT-9 naming r1, or an ATT-8 naming r2, under another digest); spend limits
 on r1 and r2 with spend recorded under r1, r2 or r0, in the limit's currency or another, given back
 by a later record; ATT-1 forked (two branches, one maybe under another key or none, a gap, another
-start) or chained; a fence moved back, forked or stale (the resume's, CP-7's against ATT-1, a
+start, a prior naming its r1 under another object's id) or chained; a fence moved back, forked or stale (the resume's, CP-7's against ATT-1, a
 later record of ATT-1's, a later revision of CP-7's against its prior); or the inputs: r1 and r2 binding
 CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing one ATT-1 never touched.
 Lists are given in a random order: no verdict may hang on it.
@@ -265,9 +265,10 @@ def x_spend(rng, case):
 
 
 def x_forks(rng, case):
-    """ATT-1 at two records that do not make one chain: a branch, a gap, another start; or one that does."""
+    """ATT-1 at two records that do not make one chain: a branch, a gap, another start, a prior naming another
+    object's revision (README note 173: a prior is the exact triple, its object id the record's own); or one that does."""
     att1 = find(case["attempts"], "ATT-1")
-    kind = rng.choice(["branch", "gap", "restart", "chain"])
+    kind = rng.choice(["branch", "gap", "restart", "foreign", "chain"])
     r2 = copy.deepcopy(att1)
     r2.update(revision_id="att-r2", prior_revision_ref=ref(att1), issued_at=at("10:01:00"), content_digest=digest("ATT-1 fork r2"))
     if kind == "branch":
@@ -283,6 +284,11 @@ def x_forks(rng, case):
     elif kind == "gap":
         r2.update(revision_id="att-r3", prior_revision_ref={"object_id": "ATT-1", "revision_id": "att-r2", "content_digest": digest("ATT-1 absent r2")})
         case["attempts"].append(r2)
+    elif kind == "foreign":
+        # ATT-1's own r1 by revision and digest, under another object's id: ATT-2's (given) or an ATT-7 (not).
+        r2["prior_revision_ref"] = dict(ref(att1), object_id=rng.choice(["ATT-2", "ATT-7"]))
+        case["attempts"].append(r2)
+        kind += ":" + r2["prior_revision_ref"]["object_id"]
     elif kind == "restart":
         r2["started_at"] = at(rng.choice(["09:06:00", "09:04:00"]))
         case["attempts"].append(r2)

@@ -69,13 +69,27 @@ def sequence_out_of_order(checkpoints):
 
 def named_record(ref, records, ids=("record_id",), but=None):
     """The given record `ref` names exactly (by any of its `ids`, revision and digest), other than `but`, or None:
-    the checkpoint a resume names (by checkpoint id or record id) and the revision a record names as its prior."""
+    the checkpoint a resume names (by checkpoint id or record id)."""
     if ref is None:
         return None
     for r in records:
         if r is not but and ref["object_id"] in {r[k] for k in ids} and (ref["revision_id"], ref["content_digest"]) == (r["revision_id"], r["content_digest"]):
             return r
     return None
+
+
+def prior_named(record):
+    """The revision a record names as its prior, exactly, or None for a first revision: section 3's
+    prior_revision_ref is a RevisionRef, the "Exact {object_id, revision_id, content_digest} triple" (2), so one
+    naming another object than the record's own record id names none of its revisions (README note 173)."""
+    p = record.get("prior_revision_ref")
+    return None if p is None else rev(p)
+
+
+def prior_record(record, records):
+    """The given record, other than `record` itself, that `record` names as its prior, or None."""
+    want = prior_named(record)
+    return None if want is None else next((r for r in records if r is not record and rev_of(r) == want), None)
 
 
 def resumed_checkpoint(attempt, checkpoints):
@@ -311,7 +325,7 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
                    and o["sequence"] > c["sequence"] and compare_time(o["written_at"], a["started_at"]) <= 0 for o in checkpoints):
                 failed.add("RESUME_CHECKPOINT_SUPERSEDED inputs")
         # A record moving its outcome away from unknown or partially_applied names a read-back its prior did not hold.
-        before = named_record(a.get("prior_revision_ref"), mine, but=a)
+        before = prior_record(a, mine)
         if (before is not None and before.get("outcome") in RECONCILE_FIRST and a.get("outcome") not in RECONCILE_FIRST + (None,)
                 and (a.get("readback_ref") is None or (before.get("readback_ref") is not None and rev(a["readback_ref"]) == rev(before["readback_ref"])))):
             failed.add("ATTEMPT_OUTCOME_UNRECONCILED retries")
@@ -437,10 +451,10 @@ def latest_heads(attempts):
     one the attempt is, is unknown, so failing closed it consumed at each (a reading of the core's; the fork
     itself already denies)."""
     # A record is superseded only by a record of the same attempt (id and start) naming it.
-    named = {(attempt_thing(a), rev(a["prior_revision_ref"])) for a in attempts if a.get("prior_revision_ref") is not None}
+    named = {(attempt_thing(a), prior_named(a)) for a in attempts if prior_named(a) is not None}
     heads, seen = [], set()
     for a in attempts:
-        if (attempt_thing(a), (a["record_id"], a["revision_id"], a["content_digest"])) not in named and json_of(a) not in seen:
+        if (attempt_thing(a), rev_of(a)) not in named and json_of(a) not in seen:
             seen.add(json_of(a))
             heads.append((attempt_thing(a), a))
     return heads
@@ -450,7 +464,7 @@ def earlier_revisions(record, records):
     """The given records this one reaches through its chain of priors, exactly, nearest first."""
     out, seen, at = [], set(), record
     while True:
-        before = named_record(at.get("prior_revision_ref"), records, but=at)
+        before = prior_record(at, records)
         if before is None or id(before) in seen:
             return out
         seen.add(id(before))
@@ -473,7 +487,7 @@ def fork_findings(mine):
             return {"ATTEMPT_REVISION_FORK retries"}
         # More than one latest record: neither leads to the other (a branch, or a gap between two given records).
         # A chain whose first revision is not given is one chain (the caller may hold it): no fork.
-        named = {rev(a["prior_revision_ref"]) for a in distinct if a.get("prior_revision_ref") is not None}
+        named = {prior_named(a) for a in distinct if prior_named(a) is not None}
         if sum(rev_of(a) not in named for a in distinct) > 1:
             return {"ATTEMPT_REVISION_FORK retries"}
     return set()

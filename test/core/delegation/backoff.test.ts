@@ -17,7 +17,7 @@ function pair(start: string, end: string | null = "2026-10-01T09:01:15Z"): [any,
   first.outcome = "failed";
   first.effects[0].status = "not_applied";
   first.ended_at = end;
-  const second = { ...record("att-extract-1"), record_id: "ATT-EXTRACT-2", attempt_id: "ATT-EXTRACT-2", started_at: start, issued_at: "2026-10-01T13:00:00Z", ended_at: "2026-10-01T13:00:00Z", budget_consumption: { elapsed: { value: 5, unit: "s" }, tokens: 1000, tool_calls: 1 } };
+  const second = { ...record("att-extract-1"), record_id: "ATT-EXTRACT-2", attempt_id: "ATT-EXTRACT-2", prior_revision_ref: null, started_at: start, issued_at: "2026-10-01T13:00:00Z", ended_at: "2026-10-01T13:00:00Z", budget_consumption: { elapsed: { value: 5, unit: "s" }, tokens: 1000, tool_calls: 1 } };
   return [first, second];
 }
 const backoff = (attempts: unknown[], contract = record("d-extract-1")) =>

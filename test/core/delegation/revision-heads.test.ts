@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { revisionHeads } from "../../../core/delegation/_revision-heads.js";
 import type { Envelope } from "../../../core/delegation/envelope.js";
 
-type Rec = Pick<Envelope, "revision_id" | "prior_revision_ref" | "content_digest"> & { readonly id: string };
+type Rec = Pick<Envelope, "record_id" | "revision_id" | "prior_revision_ref" | "content_digest"> & { readonly id: string };
 const digest = (c: string): `sha256:${string}` => `sha256:${c.repeat(64)}`;
-const rec = (id: string, revision: string, prior: string | null, content = "a"): Rec => ({ id, revision_id: revision, content_digest: digest(content), prior_revision_ref: prior === null ? null : { object_id: id, revision_id: prior, content_digest: digest("a") } });
+const rec = (id: string, revision: string, prior: string | null, content = "a"): Rec => ({ id, record_id: id, revision_id: revision, content_digest: digest(content), prior_revision_ref: prior === null ? null : { object_id: id, revision_id: prior, content_digest: digest("a") } });
 const heads = (records: readonly Rec[]): string[] => revisionHeads(records as unknown as Envelope[], (r) => (r as unknown as Rec).id).map(({ record, index }) => `${(record as unknown as Rec).id}@${record.revision_id}#${index}`);
 
 describe("revisionHeads", () => {
