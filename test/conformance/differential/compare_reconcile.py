@@ -73,7 +73,7 @@ def differences(theirs, ours):
     return None if not keys else tuple(sorted(set(keys)))
 
 
-# The flags that plant each of the checker's faults (reconcile_checker.PLANTED).
+# The flags that plant each of the checker's faults (reconcile_checker.PLANTED, and "held-mine-one-arena").
 BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked",
           "--break-anomaly-arena": "anomaly-any-arena", "--break-correction-arena": "correction-any-arena",
           "--break-correction-quarantine": "correction-quarantine-unchecked", "--break-handler": "handler-owes",
@@ -91,7 +91,7 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-group-whole": "group-not-whole", "--break-counter-tags": "counter-tags-unread",
           "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes",
           "--break-counter-as-downgrade": "counter-as-downgrade", "--break-blocked": "blocked-unread",
-          "--break-hello-budget": "hello-budget-unread"}
+          "--break-hello-budget": "hello-budget-unread", "--break-held-mine-arena": "held-mine-one-arena"}
 
 
 def planted_caught(cases, core):

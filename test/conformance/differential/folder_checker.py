@@ -210,6 +210,40 @@ def budget_of(m, table):
     return m["exchange_budget"] if isinstance(m.get("exchange_budget"), int) else table
 
 
+def budget_limit(m, settled, whole_at, otherwise):
+    """m's thread's budget when m is sent (section 8): a hello's thread its own handshake's, the
+    strictest budget its chains settled before m (`settled`; a chain naming none counting as the
+    default), once its group stood whole before m (`whole_at`: the first message at which it did,
+    None while it has not), whatever pends or counters later (README notes 110, 132, 136); before
+    that, as any other thread, `otherwise()`: the pairs of its first message established so far
+    (core/mailbox/README.md; section 6: until accepted, a counter "is an open question"), else the
+    default. The folder walk's reading, and the reconcile checker's (reconcile_budget.py)."""
+    if settled and whole_at is not None and whole_at < m["id"]:
+        return min(settled)
+    return otherwise()
+
+
+def owed_at_limit(m, q, past_limit, question_held, exactly_owed):
+    """Whether m, sent with its thread's budget spent, finishes a reply already owed (section 8):
+    a reply is owed "until an exact causal reply is durable or a terminal replacement or
+    supersession is supported by an exact independently valid record" (3), so m must be its
+    sender's first exact causal reply (9: "exact `reply_to` plus `request_id`"; a welcome is
+    acknowledged by the first work message citing it, 6; a hello's or resume's `reply_to` is a
+    citation, "These are true roots", 9) to a question asked of it within the budget, that its
+    requester did not withdraw before m with a cancel of its own (5: "Withdraw a request or
+    claim") addressed to it, in the request, that no rule holds (one past the budget, after its
+    sender's blocked or quarantined for any other rule withdraws nothing), and not held (a
+    quarantined question owes nothing). `q`: the message m answers (None when none is held);
+    `past_limit`: the UUIDs sent with their thread's budget spent; `question_held(q)`: whether a
+    rule holds q where m is walked; `exactly_owed(m, q)`: whether m is that first exact reply,
+    withdrawn by no cancel. The folder walk's reading, and the reconcile checker's."""
+    if q is None or q["thread"] != m["thread"] or q["expects_reply"] is not True or q["from"] == m["from"] \
+            or not (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) \
+            or q["id"] in past_limit or question_held(q) or m["kind"] in TRUE_ROOTS:
+        return False
+    return exactly_owed(m, q)
+
+
 def reentry(body):
     """A goodbye's re-entry: exactly one stated, or `returning` (GOODBYE_REENTRY_UNSTATED)."""
     stated = set(REENTRY.findall(body))
@@ -456,23 +490,10 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 and not ("BLOCKED_PAST_LIMIT" in FAULTS and q["id"] in past_limit) and not question_held(q) and q["id"] < before
                 and exactly_owed(m, q, {"INITIATED_WHILE_BLOCKED", "BLOCKED_REPEATED"}, "BLOCKED_DEBT" in FAULTS))
 
-    def owed_at_limit(m):
-        """Whether m, sent with its thread's budget spent, finishes a reply already owed (section 8):
-        a reply is owed "until an exact causal reply is durable or a terminal replacement or
-        supersession is supported by an exact independently valid record" (3), so m must be its
-        sender's first exact causal reply (9: "exact `reply_to` plus `request_id`"; a welcome is
-        acknowledged by the first work message citing it, 6; a hello's or resume's `reply_to` is a
-        citation, "These are true roots", 9) to a question asked of it within the budget, that its
-        requester did not withdraw before m with a cancel of its own (5: "Withdraw a request or
-        claim") addressed to it, in the request, that no rule holds (one past the budget, after its
-        sender's blocked or quarantined for any other rule withdraws nothing), and not held (a
-        quarantined question owes nothing)."""
-        q = held.get(m["reply_to"])
-        if q is None or q["thread"] != m["thread"] or q["expects_reply"] is not True or q["from"] == m["from"] \
-                or not (m["from"] in q["to"] or q["to"] == ["ALL"] and q["arena"] == m["arena"]) \
-                or q["id"] in past_limit or question_held(q) or m["kind"] in TRUE_ROOTS:
-            return False
-        return exactly_owed(m, q, {"EXCHANGE_BUDGET_EXCEEDED"}, "BUDGET_DEBT" in FAULTS)
+    def owed_past_budget(m):
+        """owed_at_limit over the walk's state (a cancel the budget refuses withdraws nothing)."""
+        return owed_at_limit(m, held.get(m["reply_to"]), past_limit, question_held,
+                             lambda m, q: exactly_owed(m, q, {"EXCHANGE_BUDGET_EXCEEDED"}, "BUDGET_DEBT" in FAULTS))
 
     def speaks_in(m):
         """The initiator's message in its hello's thread: (hello id, the responders whose chains it
@@ -488,21 +509,12 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         return (h["id"], addressed or holding) if holding else None
 
     def limit(m):
-        """The thread's budget at m: a hello's thread its own handshake's (none named is the default)
-        after the first message at which its group stood whole, whatever pends or counters later
-        (README notes 110, 132, 136); before that, as any other thread, the pairs of its first
-        message established so far (core/mailbox/README.md; section 6: until accepted, a counter
-        "is an open question")."""
-        t = m["thread"]
-        h = held.get(hello_of_thread.get(t))
-        # The strictest budget the hello's live chains accepted, each binding from its own
-        # acceptance, whoever answered first (a chain naming none counting as the default).
+        """budget_limit over the walk's state."""
+        h = held.get(hello_of_thread.get(m["thread"]))
+        # The budgets the hello's live chains accepted, each binding from its own acceptance,
+        # whoever answered first (a chain naming none counting as the default).
         own = [b for (hid, _), (_, b, _) in chain_settled.items() if h is not None and hid == h["id"]]
-        if own and wholes.get(h["id"], m["id"]) < m["id"]:
-            return min(own)
-        if t in thread_limit:
-            return thread_limit[t]()
-        return DEFAULT_BUDGET
+        return budget_limit(m, own, None if h is None else wholes.get(h["id"]), thread_limit.get(m["thread"], lambda: DEFAULT_BUDGET))
 
     def pair_limit(first):
         def read():
@@ -872,7 +884,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 # A stranger's message is its sender's word, quarantined as unexpected: it counts.
                 if count.get(t, 0) >= limit_at_m:
                     past_limit.add(uid)
-                    if not owed_at_limit(m):
+                    if not owed_past_budget(m):
                         e.add("EXCHANGE_BUDGET_EXCEEDED")
                 count[t] = count.get(t, 0) + 1
             standing = blocks.get(t, {}).get(sender)

@@ -387,6 +387,11 @@ def handshake(r, shakes, hello, welcome, pending=False):
         core_ack = core_ack or (r.profile == "CORE" and r.acks is not None and r.acks.random() < CORE_ACK_EXTRA)
         steps.append((proposer, "core-ack" if core_ack else "ack", None if term == "budget" else agreed))
     late = bool(steps) and (pending or shakes.random() < 0.2)
+    if form == "exact" and profile == "FULL" and often(r, "downgrades"):
+        # A CORE welcome labelled accept to FULL terms: a counter by effect (6; core/mailbox/README.md:
+        # "a CORE `welcome` with `terms: accept` to a FULL hello is `COUNTER_AS_ACCEPT`"), the ack
+        # after it acknowledging no acceptance, so the pair stays establishing.
+        welcome["profile"] = "CORE"
 
     def send(prev, sender, terms, value):
         kind = {"ack": "ack", "core-ack": "ack", "blocked": "blocked"}.get(terms, "state")
@@ -425,6 +430,20 @@ HELLO_BUDGETS = [2, 3, 4]
 # and a CORE `ack` of its acceptance where that stream drew a FULL one (PROFILE_DOWNGRADE).
 FULL_PEER_EXTRA = 0.2
 CORE_ACK_EXTRA = 0.5
+# A thin planted fault's case drawn more often, each from a stream of its own (OFTEN, seeded "<seed>
+# <name>"), by relabelling what the other streams drew and never in place of a draw of theirs, so the
+# other cases are drawn as before: a FULL hello's exact welcome made a CORE one, still labelled
+# accept (COUNTER_AS_ACCEPT, not a downgrade: `--break-counter-as-downgrade`,
+# `--break-counter-profile`); the Handler's question VEGA answers, in a room VEGA reconciles, asked
+# from `HANDLER-OPS` (`--break-seat`); NOVA with no arena given where VEGA in the room's arena was
+# drawn (`--break-every-arena`); VEGA's answer to the other arena's LYRA sent from this arena
+# (PARENT_ARENA_MISMATCH, `--break-parent-arena`).
+OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5}
+
+
+def often(r, name):
+    """Whether stream `name` of OFTEN draws its case here (never when the streams are not given)."""
+    return r.often is not None and r.often[name].random() < OFTEN[name]
 
 
 def budget_thread(r, budgets):
@@ -462,11 +481,12 @@ def budget_thread(r, budgets):
             last = r.add(sender, [to], "state", parent=last, request=uuid7(budgets, r.ms), rng=budgets)
 
 
-def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, acks=None):
+def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, acks=None, often_streams=None):
     """The room, and when `seat` names a Handler seat, peers asking it something, answered or not;
     `elsewhere`: how likely the second room in another arena is; `draws`, the stream of the later
-    draws (impostors' own claims)."""
+    draws (impostors' own claims); `often_streams`, OFTEN's."""
     r = Room(rng)
+    r.often = often_streams
     # Now and then the whole case is FULL (every message, so no CORE message downgrades a FULL pair).
     r.profile = "FULL" if shakes is not None and shakes.random() < 0.12 else "CORE"
     r.late = []  # the establishing answers sent after the room's work (handshake())
@@ -603,7 +623,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
         handshake(r, shakes, hello, r.add("LYRA", [ME], "welcome", parent=hello, arena=other_arena))
         ask = r.add("LYRA", [ME], "request", expects=True, arena=other_arena)
         if rng.random() < 0.5:
-            r.add(ME, ["LYRA"], "reply", parent=ask, arena=other_arena)
+            r.add(ME, ["LYRA"], "reply", parent=ask, arena=ARENA if often(r, "mismatches") else other_arena)
         asked = [m for m in r.msgs if m["sender"] == "LYRA" and ME in m["to"] and m["arena"] == ARENA and m["kind"] in ("request", "propose")]
         if asked and rng.random() < 0.8:
             # A correction across arenas: the other arena's VEGA asks, the other arena's LYRA answers
@@ -651,6 +671,8 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
         sender = ("HANDLER-OPS" if seat == "HANDLER" else "HANDLER") if silent else rng.choice(["HANDLER", "HANDLER-OPS"]) if seat is not None else "HANDLER"
         said = r.add(sender, [ALL], kind, expects=kind == "request")
         if said["expects"] and rng.random() < 0.5:
+            if seat is None and often(r, "seats"):
+                said["sender"] = "HANDLER-OPS"  # OFTEN's: the question VEGA answers asked from another seat
             r.add(ME, [said["sender"]], "reply", parent=said)
     if rng.random() < 0.1:
         # VEGA asks the whole room; a peer answers, or not yet.
@@ -661,7 +683,9 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
         # The Handler asks VEGA something; VEGA answers it, or not yet.
         ask = r.add("HANDLER", [ME], "request", expects=True)
         if rng.random() < 0.5:
-            r.add(ME, ["HANDLER"], "reply", parent=ask)
+            if seat is None and often(r, "seats"):
+                ask["sender"] = "HANDLER-OPS"  # OFTEN's, as above
+            r.add(ME, [ask["sender"]], "reply", parent=ask)
     if seat is not None:
         # Peers ask the Handler seat, `HANDLER` or one of several `HANDLER-<NAME>` (4: "Addressing
         # HANDLER with expects_reply makes a request, never a protocol debt"); it answers some.
@@ -782,18 +806,21 @@ def tidy_transition(rng, m, msgs, now, me=ME):
     return transition(rng, m, msgs, now, me)
 
 
-def case(rng, draws=None, shakes=None, budgets=None, acks=None):
+def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=None):
     # Who reconciles, in which arena: VEGA in the room's arena mostly; now and then the Handler
     # seat, VEGA with no arena given (several arenas when the second room is drawn), VEGA in an
     # arena where it is nobody, or a callsign no message names (README: "Decision: one arena").
     roll = rng.random()
     who, arena = ((rng.choice(["HANDLER", "HANDLER", "HANDLER-OPS"]), rng.choice([ARENA] * 3 + [None, THIRD_ARENA])) if roll < 0.08 else (ME, None) if roll < 0.13 else (ME, THIRD_ARENA) if roll < 0.16
                   else (NEWCOMER, rng.choice([ARENA, None])) if roll < 0.19 else (ME, ARENA))
+    # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
+    elsewhere = 0.5 if arena is None else 0.15
+    if (who, arena) == (ME, ARENA) and often_streams is not None and often_streams["strangers"].random() < OFTEN["strangers"]:
+        who, arena = NEWCOMER, None  # OFTEN's: the room as drawn for VEGA, its second room as likely
     # The ledger drawn is the participant's, or VEGA's when the participant is nobody here.
     owner = who if who == ME or who.startswith("HANDLER") else ME
-    # With no arena given, the second room is likelier: VEGA is then a callsign of two arenas.
-    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=0.5 if arena is None else 0.15, draws=draws, shakes=shakes,
-                    budgets=budgets, acks=acks)
+    peers, r = room(rng, seat=who if who.startswith("HANDLER") else None, elsewhere=elsewhere, draws=draws, shakes=shakes,
+                    budgets=budgets, acks=acks, often_streams=often_streams)
     msgs = r.msgs
     now = r.ms + 60_000
     # Some threads archived (section 13: a closed thread, moved whole into archive/<thread-slug>/):
@@ -969,8 +996,10 @@ def cases(count, seed):
     # pair's acceptance drawn more often (handshake()), from a stream of their own.
     budgets = random.Random(f"{seed} budgets")
     acks = random.Random(f"{seed} acks")
+    # A thin planted fault's case drawn more often (OFTEN), each from a stream of its own.
+    often_streams = {name: random.Random(f"{seed} {name}") for name in OFTEN}
     for _ in range(count):
-        yield case(rng, draws, shakes, budgets, acks)
+        yield case(rng, draws, shakes, budgets, acks, often_streams)
 
 
 if __name__ == "__main__":

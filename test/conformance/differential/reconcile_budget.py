@@ -12,20 +12,21 @@ naming a small budget, accepted exactly, then questions, exact replies, FYIs and
   counted; every other message counts.
 - The limit at a message: the strictest budget the hello's chains settled before it (the budget on
   the table is folder_checker.budget_of, through reconcile_establishment.settle: the hello's own,
-  restated or countered; none named, the default 20), else the default.
+  restated or countered; none named, the default 20), else the default: folder_checker.budget_limit,
+  the folder checker's own reading, the hello's group read as whole from its first chain settled
+  (a two-party hello's one chain).
 - With the count at the limit, a message passes only when it is its sender's first exact causal
   reply (the question's `request_id`, not a root kind) to a question of the thread asked of it
-  (by name, or to ALL) within the budget and not quarantined (note 153: a quarantined question owes
-  nothing); anything else is EXCHANGE_BUDGET_EXCEEDED, and a question so refused owes nothing.
+  (by name, or to ALL of its arena) within the budget and not quarantined (note 153: a quarantined
+  question owes nothing): folder_checker.owed_at_limit, the folder checker's own reading, given
+  the questions sent past the limit, those quarantined and each question's first exact replies
+  here; anything else is EXCHANGE_BUDGET_EXCEEDED, and a question so refused owes nothing.
 - Not modelled, as not drawn there: declared `new_evidence`, a requester's cancel withdrawing a
   question, a reply sorted before its question, a group hello's budget before the group stands
   whole (note 136), and a thread other than a hello's own (a pair's budget; the room's other
   threads stay far below any limit their pairs set).
 """
-from folder_checker import DEFAULT_BUDGET
-
-ROOTS = {"hello", "resume"}
-
+from folder_checker import DEFAULT_BUDGET, budget_limit, owed_at_limit
 
 def exceeded(msgs, silent, held, hello_budgets, is_seat, faults=()):
     """UUID -> EXCHANGE_BUDGET_EXCEEDED for each message of a hello's own thread its budget refuses.
@@ -38,26 +39,33 @@ def exceeded(msgs, silent, held, hello_budgets, is_seat, faults=()):
         if i not in silent and msgs[i]["thread"] in hello_budgets:
             threads.setdefault(msgs[i]["thread"], []).append(msgs[i])
     out = {}
+    # folder_checker's envelope names for the fields its readings use.
+    as_folder = lambda e: dict(e, expects_reply=e["expects"], request_id=e["request"])  # noqa: E731
+    question_held = lambda q: q["id"] in held  # noqa: E731
     for thread, spoken in threads.items():
         chains = [] if "hello-budget-unread" in faults else hello_budgets[thread]
+        first = min((at for at, _ in chains), default=None)
         count = 0
-        asked = {}  # question UUID -> the callsigns that have paid it
+        asked = {}  # question UUID counted in the walk -> the callsigns that have paid it
+        past_limit = set()  # the messages sent with the budget spent: owed no reply
+        paid = lambda m, q: m["from"] not in asked[q["id"]] and (q["kind"] == "welcome" or m["request_id"] == q["request_id"])  # noqa: E731
         for m in spoken:
             if is_seat(m["from"]):
                 count = 0
                 continue
             if all(is_seat(t) for t in m["to"]):
                 continue
-            limit = min((b for at, b in chains if at < m["id"]), default=DEFAULT_BUDGET)
+            limit = budget_limit(m, [b for at, b in chains if at < m["id"]], first, lambda: DEFAULT_BUDGET)
             q = msgs[m["reply_to"]] if m["reply_to"] in asked else None
-            pays = q is not None and m["kind"] not in ROOTS and q["id"] not in held and m["from"] not in asked[q["id"]] and \
-                (m["from"] in q["to"] or "ALL" in q["to"]) and (q["kind"] == "welcome" or m["request"] == q["request"])
-            if count >= limit and not pays:
-                out[m["id"]] = "EXCHANGE_BUDGET_EXCEEDED"
-                held.add(m["id"])
+            pays = q is not None and owed_at_limit(as_folder(m), as_folder(q), past_limit, question_held, paid)
+            if count >= limit:
+                past_limit.add(m["id"])
+                if not pays:
+                    out[m["id"]] = "EXCHANGE_BUDGET_EXCEEDED"
+                    held.add(m["id"])
             if pays:
                 asked[q["id"]].add(m["from"])
             count += 1
-            if m["expects"] and count <= limit:
+            if m["expects"]:
                 asked[m["id"]] = set()
     return out

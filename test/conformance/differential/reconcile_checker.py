@@ -140,7 +140,9 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "counter-as-downgrade" reads a CORE answer labelled accept to FULL terms as PROFILE_DOWNGRADE, not
 # the COUNTER_AS_ACCEPT it is (reconcile_establishment.py); "blocked-unread" reads a `blocked` as
 # stopping nothing (reconcile_blocked.py); "hello-budget-unread" reads a hello's own thread under the
-# default budget, whatever its handshake set (reconcile_budget.py).
+# default budget, whatever its handshake set (reconcile_budget.py). "held-mine-one-arena" reads a
+# quarantined answer in the participant's name as ambiguous history only in its parent's arena; its
+# case is too rare (1 of 1,000 of seed 1) for the test's planted-fault run, so it is not in PLANTED.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -425,8 +427,13 @@ def check(case):
         d = effective.get(i)
         if q and d is not None and "handler" in d:
             q = False  # a Handler record on its disposition overrides the quarantine (4)
-        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT and e["arena"] == m["arena"]]
-        mine = [e for e in answers if e["id"] not in quarantined]
+        answers = [e for e in msgs.values() if e["from"] == me and e["reply_to"] == i and e["kind"] not in ME_KINDS_ROOT and
+                   e["arena"] in ({m["arena"]} if "held-mine-one-arena" in FAULTS else arenas)]
+        mine = [e for e in answers if e["id"] not in quarantined and e["arena"] == m["arena"]]
+        # A quarantined answer in the participant's name from any arena reconciled (its own from another,
+        # PARENT_ARENA_MISMATCH, when several are read together) is ambiguous history, not none
+        # (core/mailbox/README.md: `audit` for "a reply in the participant's name that the conversation
+        # rules quarantine"; 9: "quarantine ambiguous history").
         held_mine = [e for e in answers if e["id"] in quarantined]
         exact = [e for e in mine if e["request"] == m["request"] or m["kind"] == "welcome"]
         # Replaced: an earlier exact reply a later one (in UUID order, whatever folder holds it) names.
