@@ -22,7 +22,8 @@ export const cites = (m: MailboxEnvelope): boolean => m.reply_to !== null && MAI
  * walks (`before`, by UUID: the claims, the handshakes, the right to work, an answer to a stranger or
  * to what does not speak for its sender, ...) and what the two walks refuse as they go (`add`), each
  * message before the next one is looked at. Not the rules judged over the walks' own outcome (a
- * resume's wait, a republished reply, a repeated repair): they read what the walks refuse.
+ * resume's wait, a republished reply, a repeated repair): they read what the walks refuse, and a
+ * question or cancel only they hold still speaks here, a limit README note 165 records.
  */
 export interface HeldSoFar {
   has(id: string): boolean;

@@ -11,9 +11,12 @@ import { runComparison } from "./differential/run-comparison.js";
 const compare = (args: readonly string[]) => runComparison("compare_folders.py", args);
 
 type Caught = { case: { drawn: string[] }; core: string[]; checker: string[] };
-/** The first of `count` folders of seed 1 a checker with `fault` planted reads differently. */
-function firstCaught(count: number, fault: string): Caught {
-  const { status, output } = compare([String(count), "1", "--first", fault]);
+/**
+ * The first of `count` folders of `seed` a checker with `fault` planted reads differently; with
+ * `drawn`, of the first `count` folders that draw that case (compare_folders' --drawn).
+ */
+function firstCaught(count: number, fault: string, drawn?: string, seed = 1): Caught {
+  const { status, output } = compare([String(count), String(seed), "--first", fault, ...(drawn === undefined ? [] : [`--drawn=${drawn}`])]);
   expect(status).toBe(1);
   return JSON.parse(output) as Caught;
 }
@@ -93,6 +96,29 @@ describe("differential check of mailbox folders", () => {
     // 1 hold one the planted fault catches (31 of 2,000): the answer the core lets through as owed.
     const first = firstCaught(90, "--break-quarantined-cancel");
     expect(first.case.drawn.some((d) => d.startsWith("quarantined-cancel-"))).toBe(true);
+    expect(stopsOnly(first.checker, first.core).length).toBeGreaterThan(0);
+    expect(stopsOnly(first.core, first.checker)).toStrictEqual([]);
+  });
+
+  it("names the reply to a question sent past the limit a checker reverting README note 155 refuses", { timeout: 120_000 }, () => {
+    // README note 155: a question sent past the limit that passed as the reply owed is owed itself
+    // after a blocked. The quarantined_cancel case's asks-at-limit way draws it; the planted fault
+    // (every question past the limit owing nothing after a blocked) is caught by 5 of 2,000 folders
+    // of seeds 1 and 7, the first the 460th and the 81st, so the draw is held to that way, of seed
+    // 7: its first folder catches it (of seed 1, the 10th would).
+    const first = firstCaught(2, "--break-blocked-past-limit", "quarantined-cancel-asks-at-limit", 7);
+    expect(first.case.drawn).toContain("quarantined-cancel-asks-at-limit");
+    expect(stopsOnly(first.checker, first.core).filter((p) => p.startsWith("INITIATED_WHILE_BLOCKED ")).length).toBeGreaterThan(0);
+    expect(stopsOnly(first.core, first.checker)).toStrictEqual([]);
+  });
+
+  it("names the answer to a question a resume's wait holds, which a checker reading that wait at the stops refuses", { timeout: 120_000 }, () => {
+    // README note 165: the stops read a question only a resume's wait holds as its sender's word,
+    // as the core does; the planted fault reads it held, so the answer after the asked one's blocked
+    // initiates for the checker alone. The later_rule_held case draws it (its own stream); the fault
+    // is caught by 28 and 35 of 2,000 folders of seeds 1 and 7, and by the first folder of this way.
+    const first = firstCaught(1, "--break-resume-wait-held", "later-rule-held-resume-question-blocked");
+    expect(first.case.drawn).toContain("later-rule-held-resume-question-blocked");
     expect(stopsOnly(first.checker, first.core).length).toBeGreaterThan(0);
     expect(stopsOnly(first.core, first.checker)).toStrictEqual([]);
   });

@@ -1,6 +1,6 @@
 """Runs the core and the independent folder checker over the same seeded mailbox folders and compares them.
 
-    python3 compare_folders.py COUNT SEED [--first] [--break-work] [--crossed-work]
+    python3 compare_folders.py COUNT SEED [--first] [--break-work] [--crossed-work] [--drawn=TAG]
 
 Compares, per folder, the set of (code, message UUID) the conversation rules give, and of
 (THREAD_ORPHANED, thread UUID) for a thread left unfinished with no active participant: the core's
@@ -12,7 +12,9 @@ which codes only the core gives and which only the checker gives, with an exampl
 budget's debts as before README note 151 (the other --break-* faults are listed at PLANTED). With --crossed-work
 every folder draws README note 142's case (generate_folders' "crossed-hello-work": work in the
 thread of a hello that lost a crossing, with the callsigns it did not cross), which a plain draw
-holds in 166 folders of 2,000 of seed 1. Each thread's exchange budget at its end (ThreadSummary.budget:
+holds in 166 folders of 2,000 of seed 1. With --drawn=TAG only the folders of the plain draw whose
+`drawn` lists TAG are compared, COUNT of them (a case a few folders in a hundred draw, for a test
+that a planted fault is caught without comparing hundreds). Each thread's exchange budget at its end (ThreadSummary.budget:
 state, count and limit) is compared too, as "BUDGET_<state> thread count/limit". Needs python3 and node.
 """
 import json
@@ -45,8 +47,10 @@ import generate_folders  # noqa: E402
 # or, reverting README note 154, lets a cancel quarantined for a rule other than not speaking for its
 # sender or the stop at hand withdraw its question there (--break-quarantined-cancel); or, reverting
 # README note 155, reads a question sent past the limit, even one that passed as an owed reply, as
-# owing nothing after a blocked (--break-blocked-past-limit).
-PLANTED = {"--break-quarantined-question": "QUARANTINED_QUESTION", "--break-quarantined-cancel": "QUARANTINED_CANCEL", "--break-blocked-past-limit": "BLOCKED_PAST_LIMIT", "--break-blocked-debt": "BLOCKED_DEBT", "--break-budget-state": "BUDGET_STATE", "--break-budget-all": "BUDGET_ALL", "--break-budget-debt": "BUDGET_DEBT", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
+# owing nothing after a blocked (--break-blocked-past-limit); or lets the stops read a question or
+# cancel that only a resume's wait holds as held, which the core does not (README note 165,
+# --break-resume-wait-held).
+PLANTED = {"--break-resume-wait-held": "RESUME_WAIT_HELD", "--break-quarantined-question": "QUARANTINED_QUESTION", "--break-quarantined-cancel": "QUARANTINED_CANCEL", "--break-blocked-past-limit": "BLOCKED_PAST_LIMIT", "--break-blocked-debt": "BLOCKED_DEBT", "--break-budget-state": "BUDGET_STATE", "--break-budget-all": "BUDGET_ALL", "--break-budget-debt": "BUDGET_DEBT", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",
            "--break-claims": "CLAIMS", "--break-same-sender": "SAME_SENDER", "--break-crossed-late": "CROSSED_LATE",
            "--break-crossed-work": "CROSSED_WORK"}
 
@@ -93,7 +97,8 @@ def main():
     for flag, fault in PLANTED.items():
         if comparison.planted(flag):
             folder_checker.FAULTS.add(fault)
-    cases = list(generate_folders.cases(count, seed, "crossed-hello-work" if "--crossed-work" in sys.argv else None))
+    drawn = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--drawn=")), None)
+    cases = list(generate_folders.cases(count, seed, "crossed-hello-work" if "--crossed-work" in sys.argv else drawn))
     core = [sorted(set(pairs(core_findings(answer))) | set(budget_pairs(core_budgets(answer))))
             for answer in core_answers("core-folders.ts", cases)]
     # Lazy, so --first stops checking at the first divergence.

@@ -1145,10 +1145,8 @@ def quarantined_cancel(draw, people, msgs, add):
     the asked one's `blocked` citing a note (so it answers nothing), the requester's cancel past the
     limit (EXCHANGE_BUDGET_EXCEEDED), then the asked one's exact reply. Either cancel withdraws
     nothing, so the reply is the one still owed. Appended after the folder's mutations."""
-    asker = people[0] if draw.random() < 0.8 else draw.choice(people)
-    asked = draw.choice([p for p in people if p != asker])
-    hello = next((h for h in msgs if not h.dropped and h.kind == "hello" and asker in (h.sender, *h.to) and asked in (h.sender, *h.to)), None)
-    spend = max((hello.extra.get("exchange_budget", 20) if hello is not None else 20) - 3 + draw.choice([-1, 0, 0, 1]), 0)
+    asker, asked = asker_and_asked(draw, people)
+    spend = max(pair_budget(msgs, asker, asked) - 3 + draw.choice([-1, 0, 0, 1]), 0)
     n = len(msgs)
     label, way = f"t-qcancel{n}", draw.choice(["own-blocked", "past-limit", "asks-at-limit"])
     q = add(asker, [asked], "request", thread=label, request=f"r-qcancel{n}", expects=True)
@@ -1179,9 +1177,79 @@ def quarantined_cancel(draw, people, msgs, add):
     add.drawn.add(f"quarantined-cancel-{way}")
 
 
-def folder(rng, forced=None, side=None, cancel=None):
+def asker_and_asked(draw, people):
+    """Who asks (the room's first callsign, mostly) and whom, drawn from `draw`."""
+    asker = people[0] if draw.random() < 0.8 else draw.choice(people)
+    return asker, draw.choice([p for p in people if p != asker])
+
+
+def pair_budget(msgs, a, b):
+    """The exchange budget of the first hello between `a` and `b` (20 when it names none, or none
+    is left): about the budget of a thread the two open."""
+    hello = next((h for h in msgs if not h.dropped and h.kind == "hello" and a in (h.sender, *h.to) and b in (h.sender, *h.to)), None)
+    return hello.extra.get("exchange_budget", 20) if hello is not None else 20
+
+
+def later_rule_held(draw, people, msgs, add):
+    """A question or cancel only a rule judged after the stops holds (README note 165), drawn from
+    `draw`, its own random stream: the asker's request sent while its resume waits
+    (RESUME_UNANSWERED), or its cancel of the request sent so; the asked one's second reply to the
+    request, asking in turn (REPLY_REPUBLISHED); or the asker's second cancel of it, to the Handler
+    and the asked one, reaching the Handler again (REPLY_REPUBLISHED). Then the exact answer, at
+    about the pair's budget (the asker's notes spend it) or after its asked one's `blocked` (citing
+    a note, so it answers nothing). The stops read the held message as its sender's word, reply debt
+    at the end does not: the limit README note 165 records. Appended after the folder's mutations."""
+    asker, asked = asker_and_asked(draw, people)
+    n = len(msgs)
+    label = f"t-later{n}"
+    way, stop = draw.choice(["resume-question", "resume-cancel", "republished-question", "republished-cancel"]), draw.choice(["budget", "blocked"])
+    # The messages the thread counts before the answer, the question among them; the notes make up the rest.
+    target = pair_budget(msgs, asker, asked) + draw.choice([-1, 0, 0, 1])
+    counted = {"resume-question": 1, "resume-cancel": 2, "republished-question": 3, "republished-cancel": 2}[way]
+
+    def note(q):
+        return add(asker, [asked], "state", parent=q.key, thread=label, request=q.request)
+
+    def spend(q):
+        for _ in range(max(target - counted, 0) if stop == "budget" else 0):
+            note(q)
+
+    def block(q):
+        if stop == "blocked":
+            who, whom = (asked, asker) if way != "republished-question" else (asker, asked)
+            add(who, [whom], "blocked", parent=note(q).key if who == asked else None, thread=label, request=q.request if who == asked else f"r-later{n}b")
+
+    def resume():
+        add(asker, [asked], "resume", thread=f"t-later{n}r", request=f"r-later{n}r", expects=draw.random() < 0.5)
+
+    if way == "resume-question":
+        resume()
+    q = add(asker, [asked], "request", thread=label, request=f"r-later{n}", expects=True)
+    if way == "republished-question":
+        spend(q)
+        add(asked, [asker], "reply", parent=q.key, thread=label, request=q.request)
+        y = add(asked, [asker], "reply", parent=q.key, thread=label, request=q.request, expects=True)
+        block(q)
+        add(asker, [asked], "reply", parent=y.key, thread=label, request=q.request)
+    else:
+        if way != "resume-question":
+            block(q)
+        if way == "resume-cancel":
+            resume()
+            add(asker, [asked], "cancel", parent=q.key, thread=label, request=q.request)
+        elif way == "republished-cancel":
+            add(asker, [HANDLER], "cancel", parent=q.key, thread=label, request=q.request)
+            add(asker, [HANDLER, asked], "cancel", parent=q.key, thread=label, request=q.request)
+        spend(q)
+        if way == "resume-question":
+            block(q)
+        add(asked, [asker], "reply", parent=q.key, thread=label, request=q.request)
+    add.drawn.add(f"later-rule-held-{way}-{stop}")
+
+
+def folder(rng, forced=None, side=None, cancel=None, later=None):
     """One folder; with `side`, a random stream of its own, the `blocked_debt` case too; with
-    `cancel`, another, the `quarantined_cancel` case."""
+    `cancel`, another, the `quarantined_cancel` case; with `later`, a third, the `later_rule_held` case."""
     full = rng.random() < 0.25
     people, msgs, add = base(rng, full)
     persona = provenance(rng, people)
@@ -1191,6 +1259,8 @@ def folder(rng, forced=None, side=None, cancel=None):
         blocked_debt(side, people, msgs, add)
     if cancel is not None:
         quarantined_cancel(cancel, people, msgs, add)
+    if later is not None:
+        later_rule_held(later, people, msgs, add)
     for m in msgs:
         # Each name's own machine carries its provenance on every message it sends.
         if "machine" not in m.extra and m.sender in persona:
@@ -1221,12 +1291,15 @@ def folder(rng, forced=None, side=None, cancel=None):
 BLOCKED_DEBT_SHARE = 0.06
 # The share of folders that also draw the quarantined_cancel case (README note 154).
 QUARANTINED_CANCEL_SHARE = 0.05
+# The share of folders that also draw the later_rule_held case (README note 165).
+LATER_RULE_HELD_SHARE = 0.05
 
 
 def cases(count, seed, forced=None):
     """`count` folders of `seed`. With `forced` (a `drawn` tag: "crossed-hello-work"), every folder's
     first mutation draws that case, and a folder that still does not (a room of two, say, has no
-    callsign the crossing leaves) is drawn again, so each one yielded lists it in `drawn`."""
+    callsign the crossing leaves) is drawn again, so each one yielded lists it in `drawn`. Any other
+    tag is drawn as it comes: the folders of the plain draw that list it, and only those."""
     rng = random.Random(seed)
     # The blocked_debt case draws from a stream of its own, and a folder that holds it leaves the
     # plain stream where the plain folder would (mint draws per message): every other folder is
@@ -1234,16 +1307,19 @@ def cases(count, seed, forced=None):
     side = random.Random(f"blocked-debt-{seed}")
     # So does the quarantined_cancel case (README note 154): the folders drawing neither are unchanged.
     cancels = random.Random(f"quarantined-cancel-{seed}")
+    # And the later_rule_held case (README note 165).
+    laters = random.Random(f"later-rule-held-{seed}")
     made = 0
     while made < count:
         start = rng.getstate()
         case = folder(rng, forced)
         debt = side.random() < BLOCKED_DEBT_SHARE
         cancel = cancels.random() < QUARANTINED_CANCEL_SHARE
-        if debt or cancel:
+        later = laters.random() < LATER_RULE_HELD_SHARE
+        if debt or cancel or later:
             end = rng.getstate()
             rng.setstate(start)
-            case = folder(rng, forced, side if debt else None, cancels if cancel else None)
+            case = folder(rng, forced, side if debt else None, cancels if cancel else None, laters if later else None)
             rng.setstate(end)
         if forced is None or forced in case["drawn"]:
             made += 1
