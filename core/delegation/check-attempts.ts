@@ -60,6 +60,7 @@ import { outcomeReconciliationFinding } from "./_outcome-reconciliation.js";
 import { recordFenceFindings } from "./_record-fences.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
+import { resumeNewAttemptFindings } from "./_resume-new-attempt.js";
 import { resumeStartFindings } from "./_resume-start.js";
 import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { streamForkFindings } from "./_stream-forks.js";
@@ -226,6 +227,7 @@ export function checkAttempts(contract: DelegationContract, attempts: readonly E
   resumeInputFindings(records, checkpoints, out);
   resumeReconciliationFindings(records, checkpoints, out);
   resumeStartFindings(records, checkpoints, out);
+  resumeNewAttemptFindings(records, checkpoints, out);
   resumeSupersededFindings(records, checkpoints, out);
   resumeFenceFindings(records, checkpoints, out);
   writerInputFindings(records, checkpoints, out);

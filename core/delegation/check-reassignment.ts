@@ -44,6 +44,7 @@ import { outcomeReconciliationFindings } from "./_outcome-reconciliation.js";
 import { boundInputFindings, nextInputFindings, resumeInputFindings, writerInputFindings } from "./_input-fixity.js";
 import { resumeFenceFindings } from "./_resume-fences.js";
 import { resumeReconciliationFindings } from "./_resume-reconciliation.js";
+import { resumeNewAttemptFindings } from "./_resume-new-attempt.js";
 import { resumeStartFindings } from "./_resume-start.js";
 import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { remainingBudgetFindings } from "./_shared-budget.js";
@@ -182,6 +183,7 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   resumeInputFindings(records, checkpoints, findings);
   resumeReconciliationFindings(records, checkpoints, findings);
   resumeStartFindings(records, checkpoints, findings);
+  resumeNewAttemptFindings(records, checkpoints, findings);
   resumeSupersededFindings(records, checkpoints, findings);
   // A resume under the next revision fences its delegation's stream past its checkpoint (11.4: DB6,
   // not DB4), the checkpoint it trusts fences no stream before its attempt or an earlier

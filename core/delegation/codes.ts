@@ -91,6 +91,8 @@ export const DELEGATION_CODES = {
   RESUME_FENCE_STALE: "error",
   /** A resume starts before the checkpoint it resumes was written (7.2: the resumer verifies the checkpoint, then fences afresh; 11.4). */
   RESUME_BEFORE_CHECKPOINT: "error",
+  /** A resume is a record of the very attempt that wrote the checkpoint it resumes (7.2: "Resume creates a new attempt referencing the checkpoint"; 11.4). */
+  RESUME_NOT_NEW_ATTEMPT: "error",
   /** A resume continues from a checkpoint of an attempt with a later one (a greater sequence) of it written before it started (7.2: "never silently continues from stale state"). */
   RESUME_CHECKPOINT_SUPERSEDED: "error",
   /** Of one attempt's checkpoints, one written later has no greater sequence, or two share one (7.2: "monotonic sequence"). */

@@ -68,4 +68,10 @@ describe("differential check of chains and reassignment", () => {
     const found = judged()["prior-by-revision"];
     expect(found).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["ATTEMPT_REVISION_FORK retries"]) } });
   });
+
+  it("names a resume of its own attempt's checkpoint the checker lets pass", { timeout: 60_000 }, () => {
+    // README note 185, planted in the checker: a record of the attempt that wrote a checkpoint resuming it
+    // (ATT-2 naming a CP-9 it wrote the instant it started) read as a new attempt.
+    expect(judged()["resume-own-attempt"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RESUME_NOT_NEW_ATTEMPT retries"]) } });
+  });
 });

@@ -4,7 +4,8 @@ The base is 11.4's own records, ATT-1 (partially_applied under r1), CP-7 (its ch
 (AGENT-B's resume of CP-7 under r2), which the core and the checker both allow (README note 108).
 Each case changes one to three things: a checkpoint's sequence, time, revision (one checkpoint at two
 revisions, notes 93 and 103), writer, delegation revision (r1's id under another digest too) or external operations; the resume's
-start, receipts or key; an attempt's delegatee, end, a later record of it (consumption given back)
+start, receipts or key, or the checkpoint it names its own attempt's (a later record of ATT-1 resuming CP-7, ATT-2 a
+CP-9 it wrote); an attempt's delegatee, end, a later record of it (consumption given back)
 or a copy under its digest; a third attempt retrying ATT-2 under r2's retry policy (max_attempts,
 retryable outcomes, backoff, read-back, key); attempts of other revisions (ATT-2 ended having used
 r2's budget, an ATT-0 under an earlier r0, an ATT-9 naming r1, or an ATT-8 naming r2, under another digest); spend limits
@@ -100,9 +101,24 @@ def x_checkpoints(rng, case):
 def x_attempts(rng, case):
     atts = case["attempts"]
     att1, att2 = find(atts, "ATT-1"), find(atts, "ATT-2")
-    kind = rng.choice(["resume_start", "key_conflict", "att1_delegatee", "att2_delegatee", "att1_end", "att1_later_record", "att1_digest_conflict", "no_resume"])
+    kind = rng.choice(["resume_start", "key_conflict", "att1_delegatee", "att2_delegatee", "att1_end", "att1_later_record", "att1_digest_conflict", "no_resume", "resume_own"])
     if kind == "no_resume":
         atts.remove(att2)
+    elif kind == "resume_own":
+        # A resume of a checkpoint its own attempt wrote (7.2: "Resume creates a new attempt"): a later record of ATT-1
+        # naming CP-7, or ATT-2 naming a CP-9 it wrote under r2 the instant it started or later (README note 185).
+        if rng.random() < 0.4:
+            r2 = copy.deepcopy(att1)
+            r2.update(revision_id="att-r2", prior_revision_ref=ref(att1), issued_at=at("10:06:00"), content_digest=digest("ATT-1 r2 own"), resumed_from_checkpoint_ref=ref(find(case["checkpoints"], "CP-7")))
+            atts.append(r2)
+            kind += ":att1"
+        else:
+            cp9 = later_checkpoint(rng, find(case["checkpoints"], "CP-7"), "CP-9", 8, at(rng.choice(["10:40:00", "10:40:00", "10:41:00"])))
+            cp9.update(attempt_id="ATT-2", delegation_ref=copy.deepcopy(att2["delegation_ref"]), writer_actor_ref=copy.deepcopy(att2["executor_actor_ref"]),
+                       writer_operator_ref=att2["operator_principal_ref"], control_fence_set=copy.deepcopy(att2["control_fence_set"]))
+            case["checkpoints"].append(cp9)
+            att2["resumed_from_checkpoint_ref"] = ref(cp9)
+            kind += ":att2:" + cp9["written_at"][11:16]
     elif kind == "resume_start":
         # Every record of an attempt keeps its start (two starts are ATTEMPT_REVISION_FORK, not generated here).
         start = at(rng.choice(["10:03:00", "10:05:00", "10:20:00", "10:30:00", "10:32:00"]))

@@ -96,6 +96,12 @@ def resumed_checkpoint(attempt, checkpoints):
     return named_record(attempt.get("resumed_from_checkpoint_ref"), checkpoints, ("checkpoint_id", "record_id"))
 
 
+def resumes_own_attempt(attempt, checkpoint):
+    """A resume of a checkpoint its own attempt wrote (the same attempt id, of the same delegation), whenever it
+    started: "Resume creates a new attempt referencing the checkpoint" (7.2; README note 185)."""
+    return (attempt["attempt_id"], attempt["delegation_ref"]["object_id"]) == (checkpoint["attempt_id"], checkpoint["delegation_ref"]["object_id"])
+
+
 def revision_of(contract):
     return (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
 
@@ -320,6 +326,8 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
                 failed.add("RESUME_UNRECONCILED retries")
             if compare_time(a["started_at"], c["written_at"]) < 0:
                 failed.add("RESUME_BEFORE_CHECKPOINT retries")
+            if resumes_own_attempt(a, c):
+                failed.add("RESUME_NOT_NEW_ATTEMPT retries")
             if any(o["checkpoint_id"] != c["checkpoint_id"] and o["attempt_id"] == c["attempt_id"]
                    and o["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"]
                    and o["sequence"] > c["sequence"] and compare_time(o["written_at"], a["started_at"]) <= 0 for o in checkpoints):
