@@ -11,14 +11,14 @@ import type { Spec } from "./_two-arenas.js";
 const resume = (id: string, at: number): Spec & { at: number } => ({ id, at, set: { kind: "resume", from: "VEGA", to: ["LYRA"], thread: `@${id}`, reply_to: "", request_id: `@${id}` } });
 /** VEGA's request to LYRA opening a thread of its own. */
 const request = (id: string, at: number): Spec & { at: number } => ({ id, at, set: { kind: "request", from: "VEGA", to: ["LYRA"], thread: `@${id}`, reply_to: "", request_id: `@${id}` } });
-/** LYRA's state answering VEGA's resume @r1, stamped by a clock that sorts it before @r1. */
-const answer = { id: "a", at: 3000, set: { kind: "state", from: "LYRA", to: ["VEGA"], thread: "@r1", reply_to: "@r1", request_id: "@r1", expects_reply: false, ...lyra } };
+/** LYRA's state answering VEGA's resume @r1, sent `at` ms after the base time (3000: its clock sorts it before @r1). */
+const answer = (at: number): Spec & { at: number } => ({ id: "a", at, set: { kind: "state", from: "LYRA", to: ["VEGA"], thread: "@r1", reply_to: "@r1", request_id: "@r1", expects_reply: false, ...lyra } });
 /** VEGA's reply to that answer, after @r1. */
 const vegaReply = { id: "v", at: 7000, set: { kind: "reply", from: "VEGA", to: ["LYRA"], thread: "@r1", reply_to: "@a", request_id: "@r1", expects_reply: false } };
 
 describe("an answer sorting before the resume it cites", () => {
   // UUID order: r0, a, m, r1, n, v.
-  const specs = [...demoPair, resume("r0", 2000), resume("r1", 5000), answer, request("m", 4000), request("n", 6000), vegaReply];
+  const specs = [...demoPair, resume("r0", 2000), resume("r1", 5000), answer(3000), request("m", 4000), request("n", 6000), vegaReply];
 
   it("ends no earlier wait of its resume's sender where it sorts: VEGA's request before @r1 still waits for @r0", () => {
     const { on } = analyzed(specs);
@@ -33,7 +33,7 @@ describe("an answer sorting before the resume it cites", () => {
   });
 
   it("the same answer sorting after @r1 ends both waits", () => {
-    const { on } = analyzed([...demoPair, resume("r0", 2000), resume("r1", 3000), { ...answer, at: 4000 }, request("m", 5000)]);
+    const { on } = analyzed([...demoPair, resume("r0", 2000), resume("r1", 3000), answer(4000), request("m", 5000)]);
     expect(on("m")).toStrictEqual([]);
   });
 });
