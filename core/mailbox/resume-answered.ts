@@ -10,8 +10,10 @@
  * (surfacing the wait, or leaving, is not continuing), a message only to Handler seats (asking the
  * Handler), and a reply to a message that answers the resume (the answer is there, only sorting
  * later because two machines' clocks disagree). UUIDv7 order places the rest, as the right to work
- * does. The caller gives the messages that speak for their senders, and the resumes an error
- * refuses (an undeclared succession): such a resume opens no wait.
+ * does; an answer sorting before the resume it cites answers nothing where it sorts (its citation
+ * places it after that resume: README note 190), nor does a reply to it sorting there. The caller
+ * gives the messages that speak for their senders, and the resumes an error refuses (an undeclared
+ * succession): such a resume opens no wait.
  */
 import { isHandler } from "./callsign.js";
 import { mailboxFinding } from "./codes.js";
@@ -29,28 +31,35 @@ export function resumesUnanswered(trusted: readonly MailboxEntry[], refused: Rea
   const resumes = new Map<string, MailboxEntry>();
   for (const entry of trusted) if (entry.envelope.kind === "resume" && !refused.has(entry.envelope.id)) resumes.set(entry.envelope.id, entry);
   if (resumes.size === 0) return findings;
-  // Who each answering message answers (`arena NUL callsign` of the resume): another callsign's
-  // message citing a resume as its causal parent.
-  const answers = new Map<string, string>();
+  // What each answering message answers: another callsign's message citing a resume as its causal
+  // parent; `waiter` is `arena NUL callsign` of the resume.
+  const answers = new Map<string, { resume: string; waiter: string }>();
   for (const { envelope: e } of trusted) {
     if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root") continue;
     const resume = resumes.get(e.reply_to)?.envelope;
-    if (resume !== undefined && resume.from !== e.from) answers.set(e.id, `${resume.arena}\u0000${resume.from}`);
+    if (resume !== undefined && resume.from !== e.from) answers.set(e.id, { resume: resume.id, waiter: `${resume.arena}\u0000${resume.from}` });
   }
+  // An answer counts only once the resume it cites is walked: sorting before it, it answers nothing.
+  const walked = new Set<string>();
+  const answering = (id: string | null) => {
+    const answer = id === null ? undefined : answers.get(id);
+    return answer !== undefined && walked.has(answer.resume) ? answer.waiter : undefined;
+  };
   // `arena NUL callsign` → its resume still waiting for an answer.
   const waiting = new Map<string, string>();
   for (const entry of trusted) {
     const e = entry.envelope;
-    const answered = answers.get(e.id);
+    const answered = answering(e.id);
     if (answered !== undefined) waiting.delete(answered);
     const key = `${e.arena}\u0000${e.from}`;
     if (resumes.has(e.id)) {
+      walked.add(e.id);
       waiting.set(key, e.id);
       continue;
     }
     const resume = waiting.get(key);
     if (resume === undefined || WAITING_KINDS.has(e.kind) || e.to.every(isHandler)) continue;
-    if (e.reply_to !== null && answers.get(e.reply_to) === key) continue;
+    if (answering(e.reply_to) === key) continue;
     findings.push(mailboxFinding("RESUME_UNANSWERED", `${e.from} resumed with ${resume} and no message answers that resume yet: a resumed agent "continues only after a causally linked response" (section 12); wait for the peer's state or the Handler, or surface the wait with blocked`, at(entry)));
   }
   return findings;

@@ -123,6 +123,19 @@ describe("differential check of mailbox folders", () => {
     expect(stopsOnly(first.core, first.checker)).toStrictEqual([]);
   });
 
+  it("names a message sent before a resume its answer sorts ahead of, which a checker ending the wait there lets through", { timeout: 120_000 }, () => {
+    // README note 190: an answer sorting before the resume it cites (two clocks) ends no wait where
+    // it sorts. The answer_before_resume case draws it (its own stream); the planted fault ends the
+    // resumer's earlier wait at the answer, as the core did, so only the core holds the message sent
+    // between. Of seed 1, the first folder of the case sends only a note to the Handler there; the
+    // second catches it.
+    const first = firstCaught(2, "--break-answer-before-resume", "answer-before-resume");
+    expect(first.case.drawn).toContain("answer-before-resume");
+    const waitsOnly = (pairs: string[], other: string[]) => pairs.filter((p) => p.startsWith("RESUME_UNANSWERED ") && !other.includes(p));
+    expect(waitsOnly(first.core, first.checker).length).toBeGreaterThan(0);
+    expect(waitsOnly(first.checker, first.core)).toStrictEqual([]);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
   // it did not cross) is in 166 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.

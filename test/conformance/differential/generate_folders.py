@@ -1247,9 +1247,41 @@ def later_rule_held(draw, people, msgs, add):
     add.drawn.add(f"later-rule-held-{way}-{stop}")
 
 
-def folder(rng, forced=None, side=None, cancel=None, later=None):
+def answer_before_resume(draw, people, msgs, add):
+    """An answer sorting before the resume it cites (README note 190), drawn from `draw`, its own
+    random stream: a callsign resumes and nobody answers; its peer's `state` answering its second
+    resume carries an earlier UUID (the peer's clock behind), then the resumer's own messages
+    before that second resume (a request, a note to the Handler, now and then a reply to the early
+    answer), the second resume, and perhaps after it a request and a reply to the answer. The
+    answer ends no wait where it sorts, and none from its resume on but by a reply citing it.
+    Appended after the folder's mutations."""
+    asker, asked = asker_and_asked(draw, people)
+    n = len(msgs)
+    add(asker, [asked], "resume", thread=f"t-abr{n}a", request=f"r-abr{n}a", expects=draw.random() < 0.8)
+    cited = add(asker, [asked], "resume", thread=f"t-abr{n}b", request=f"r-abr{n}b", expects=True)
+    answer = add(asked, [asker], "state", parent=cited.key, thread=cited.thread, request=cited.request)
+    between = []
+    for k in range(draw.choice([1, 1, 2])):
+        way = draw.choice(["request", "request", "handler", "reply"])
+        if way == "reply":
+            between.append(add(asker, [asked], "reply", parent=answer.key, thread=cited.thread, request=cited.request))
+        else:
+            between.append(add(asker, [HANDLER] if way == "handler" else [asked], "state" if way == "handler" else "request",
+                               thread=f"t-abr{n}q{k}", request=f"r-abr{n}q{k}", expects=way == "request"))
+    # The second resume after its answer and the resumer's messages between: two machines' clocks.
+    msgs.remove(cited)
+    msgs.insert(msgs.index(between[-1]) + 1, cited)
+    if draw.random() < 0.6:
+        add(asker, [asked], "request", thread=f"t-abr{n}n", request=f"r-abr{n}n", expects=True)
+    if draw.random() < 0.5:
+        add(asker, [asked], "reply", parent=answer.key, thread=cited.thread, request=cited.request)
+    add.drawn.add("answer-before-resume")
+
+
+def folder(rng, forced=None, side=None, cancel=None, later=None, early=None):
     """One folder; with `side`, a random stream of its own, the `blocked_debt` case too; with
-    `cancel`, another, the `quarantined_cancel` case; with `later`, a third, the `later_rule_held` case."""
+    `cancel`, another, the `quarantined_cancel` case; with `later`, a third, the `later_rule_held`
+    case; with `early`, a fourth, the `answer_before_resume` case."""
     full = rng.random() < 0.25
     people, msgs, add = base(rng, full)
     persona = provenance(rng, people)
@@ -1261,6 +1293,8 @@ def folder(rng, forced=None, side=None, cancel=None, later=None):
         quarantined_cancel(cancel, people, msgs, add)
     if later is not None:
         later_rule_held(later, people, msgs, add)
+    if early is not None:
+        answer_before_resume(early, people, msgs, add)
     for m in msgs:
         # Each name's own machine carries its provenance on every message it sends.
         if "machine" not in m.extra and m.sender in persona:
@@ -1293,6 +1327,8 @@ BLOCKED_DEBT_SHARE = 0.06
 QUARANTINED_CANCEL_SHARE = 0.05
 # The share of folders that also draw the later_rule_held case (README note 165).
 LATER_RULE_HELD_SHARE = 0.05
+# The share of folders that also draw the answer_before_resume case (README note 190).
+ANSWER_BEFORE_RESUME_SHARE = 0.05
 
 
 def cases(count, seed, forced=None):
@@ -1309,6 +1345,8 @@ def cases(count, seed, forced=None):
     cancels = random.Random(f"quarantined-cancel-{seed}")
     # And the later_rule_held case (README note 165).
     laters = random.Random(f"later-rule-held-{seed}")
+    # And the answer_before_resume case (README note 190).
+    earlies = random.Random(f"answer-before-resume-{seed}")
     made = 0
     while made < count:
         start = rng.getstate()
@@ -1316,10 +1354,12 @@ def cases(count, seed, forced=None):
         debt = side.random() < BLOCKED_DEBT_SHARE
         cancel = cancels.random() < QUARANTINED_CANCEL_SHARE
         later = laters.random() < LATER_RULE_HELD_SHARE
-        if debt or cancel or later:
+        early = earlies.random() < ANSWER_BEFORE_RESUME_SHARE
+        if debt or cancel or later or early:
             end = rng.getstate()
             rng.setstate(start)
-            case = folder(rng, forced, side if debt else None, cancels if cancel else None, laters if later else None)
+            case = folder(rng, forced, side if debt else None, cancels if cancel else None, laters if later else None,
+                          earlies if early else None)
             rng.setstate(end)
         if forced is None or forced in case["drawn"]:
             made += 1
