@@ -4,7 +4,7 @@
  * reused"): a card's `agent_card_id` (4.1), a contract's `delegation_id` (5.1), an attempt's
  * `attempt_id` (7.1) and a checkpoint's `checkpoint_id` (7.2). Two ids for one object would let a
  * reference by either name it, and a prior, a resume or a checkpoint's `attempt_id` each name it
- * by one of them, so they are equal (`ID_MISMATCH`; README note 172). A breaker event's
+ * by one of them, so they are equal (`ID_MISMATCH`; README note 168). A breaker event's
  * `breaker_id` names the breaker it trips (the contract's `circuit_breaker_ref`), not the event.
  */
 import { delegationFinding } from "./codes.js";

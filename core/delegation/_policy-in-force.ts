@@ -5,10 +5,10 @@
  * note 162), and the head of the policy's own authority stream, `policy:<policy_id>` (1.2: "Space
  * policy and consent changes append to their corresponding authority branches"; scope_kind
  * `policy`), whose record in force is that policy's current revision, whatever it names (as a
- * consent's stream is read, README note 170). Each head naming a record must name the policy_ref's
+ * consent's stream is read, README note 166). Each head naming a record must name the policy_ref's
  * exact revision, else HEAD_RECORD_SUPERSEDED on `policy`; a head naming none leaves the policy to
  * its fence. When some head named it and every one agreed, the predicate held and is a matched rule
- * (`policy`), as every other predicate that held is (README note 171).
+ * (`policy`), as every other predicate that held is (README note 167).
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";

@@ -21,7 +21,7 @@ export function repeatedIdFindings(ids: readonly string[], list: string, field: 
  * object (`object_id` not its own `record_id`) names a revision of another record (3: record_id is
  * the "Persistent conceptual-object ID", and a revision's prior is a revision of that object; 2: a
  * RevisionRef is the "Exact {object_id, revision_id, content_digest} triple"), so it follows no
- * revision of this one either (README note 173). Both AMENDMENT_REF.
+ * revision of this one either (README note 169). Both AMENDMENT_REF.
  */
 export function priorFindings(record: { readonly record_id: string; readonly revision_id: string; readonly prior_revision_ref: { readonly object_id: string; readonly revision_id: string } | null }): DelegationFinding[] {
   const prior = record.prior_revision_ref;

@@ -11,7 +11,7 @@
  * Handler), and a reply to a message that answers the resume (the answer is there, only sorting
  * later because two machines' clocks disagree). UUIDv7 order places the rest, as the right to work
  * does; an answer sorting before the resume it cites answers nothing where it sorts (its citation
- * places it after that resume: README note 190), nor does a reply to it sorting there. The caller
+ * places it after that resume: README note 172), nor does a reply to it sorting there. The caller
  * gives the messages that speak for their senders, and the resumes an error refuses (an undeclared
  * succession): such a resume opens no wait.
  */

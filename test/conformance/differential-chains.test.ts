@@ -63,14 +63,14 @@ describe("differential check of chains and reassignment", () => {
   });
 
   it("names a prior the checker reads by revision and digest alone", { timeout: 60_000 }, () => {
-    // README note 173, planted in the checker: ATT-1's r2 naming its r1 under another object's id read as
+    // README note 169, planted in the checker: ATT-1's r2 naming its r1 under another object's id read as
     // ATT-1's own prior, so the fork the core finds (the prior names no revision of ATT-1) goes unmatched.
     const found = judged()["prior-by-revision"];
     expect(found).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["ATTEMPT_REVISION_FORK retries"]) } });
   });
 
   it("names a resume of its own attempt's checkpoint the checker lets pass", { timeout: 60_000 }, () => {
-    // README note 185, planted in the checker: a record of the attempt that wrote a checkpoint resuming it
+    // README note 170, planted in the checker: a record of the attempt that wrote a checkpoint resuming it
     // (ATT-2 naming a CP-9 it wrote the instant it started) read as a new attempt.
     expect(judged()["resume-own-attempt"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RESUME_NOT_NEW_ATTEMPT retries"]) } });
   });

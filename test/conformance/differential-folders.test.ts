@@ -124,7 +124,7 @@ describe("differential check of mailbox folders", () => {
   });
 
   it("names a message sent before a resume its answer sorts ahead of, which a checker ending the wait there lets through", { timeout: 120_000 }, () => {
-    // README note 190: an answer sorting before the resume it cites (two clocks) ends no wait where
+    // README note 172: an answer sorting before the resume it cites (two clocks) ends no wait where
     // it sorts. The answer_before_resume case draws it (its own stream); the planted fault ends the
     // resumer's earlier wait at the answer, as the core did, so only the core holds the message sent
     // between. Of seed 1, the first folder of the case sends only a note to the Handler there; the

@@ -11,8 +11,8 @@ the attempt before it (README note 104), --remainder-every-revision one that tak
 delegation, the next revision's included, out of the prior's limits (README note 108), --inputs-unfixed one that
 never holds an input fixed (7.2's input fixity), --revision-digest-unrefused one that never refuses an attempt or
 checkpoint naming a revision id under another digest (README note 113), --prior-by-revision one that reads a record's
-prior by revision and digest alone, whatever object it names (README note 173), --resume-own-attempt one that lets a
-record of the attempt that wrote a checkpoint resume it (README note 185). --plants runs the core once
+prior by revision and digest alone, whatever object it names (README note 169), --resume-own-attempt one that lets a
+record of the attempt that wrote a checkpoint resume it (README note 170). --plants runs the core once
 and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
@@ -41,9 +41,9 @@ PLANTS = {
     "--inputs-unfixed": (records_checker, "unfixed", lambda refs, fixed: False),
     # A checker that never refuses a record naming a revision id under another digest (README note 113's open question).
     "--revision-digest-unrefused": (records_checker, "names_under_other_digest", lambda ref, contract: False),
-    # A checker that reads a prior by revision and digest alone, as the record's own whatever object it names (README note 173's bug).
+    # A checker that reads a prior by revision and digest alone, as the record's own whatever object it names (README note 169's bug).
     "--prior-by-revision": (records_checker, "prior_named", lambda record: None if record.get("prior_revision_ref") is None else (record["record_id"], record["prior_revision_ref"]["revision_id"], record["prior_revision_ref"]["content_digest"])),
-    # A checker that lets a record of the attempt that wrote a checkpoint resume it (README note 185's bug).
+    # A checker that lets a record of the attempt that wrote a checkpoint resume it (README note 170's bug).
     "--resume-own-attempt": (records_checker, "resumes_own_attempt", lambda attempt, checkpoint: False),
     # A checker that takes any link above the parent as the parent's own parent.
     "--break-above": (chain_checker, "above_parent_broken", lambda parent, chain: False),

@@ -63,7 +63,7 @@ presentation") as one participant's view of the room would be built:
 - a resumed agent waits (section 12): after its `resume`, until another callsign answers it,
   anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
   to that answer is RESUME_UNANSWERED; an answer sorting before the resume it cites answers
-  nothing where it sorts, nor from that resume on but for a reply citing it (README note 190);
+  nothing where it sorts, nor from that resume on but for a reply citing it (README note 172);
 - Handler seats: a Handler's message is not judged by the claims, the right to work or the
   addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
@@ -918,7 +918,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             elif "ANSWER_BEFORE_RESUME" in FAULTS and parent is not None and kind not in TRUE_ROOTS \
                     and parent["kind"] == "resume" and parent_id > uid and parent["from"] != sender:
                 # The planted fault: an answer sorting before the resume it cites ends its resumer's
-                # wait where it sorts, as the core did before README note 190.
+                # wait where it sorts, as the core did before README note 172.
                 waits.discard(parent["from"])
             if kind == "resume" and not e and not stranger:
                 waiting.setdefault(sender, set()).add(uid)

@@ -1248,7 +1248,7 @@ def later_rule_held(draw, people, msgs, add):
 
 
 def answer_before_resume(draw, people, msgs, add):
-    """An answer sorting before the resume it cites (README note 190), drawn from `draw`, its own
+    """An answer sorting before the resume it cites (README note 172), drawn from `draw`, its own
     random stream: a callsign resumes and nobody answers; its peer's `state` answering its second
     resume carries an earlier UUID (the peer's clock behind), then the resumer's own messages
     before that second resume (a request, a note to the Handler, now and then a reply to the early
@@ -1327,7 +1327,7 @@ BLOCKED_DEBT_SHARE = 0.06
 QUARANTINED_CANCEL_SHARE = 0.05
 # The share of folders that also draw the later_rule_held case (README note 165).
 LATER_RULE_HELD_SHARE = 0.05
-# The share of folders that also draw the answer_before_resume case (README note 190).
+# The share of folders that also draw the answer_before_resume case (README note 172).
 ANSWER_BEFORE_RESUME_SHARE = 0.05
 
 
@@ -1345,7 +1345,7 @@ def cases(count, seed, forced=None):
     cancels = random.Random(f"quarantined-cancel-{seed}")
     # And the later_rule_held case (README note 165).
     laters = random.Random(f"later-rule-held-{seed}")
-    # And the answer_before_resume case (README note 190).
+    # And the answer_before_resume case (README note 172).
     earlies = random.Random(f"answer-before-resume-{seed}")
     made = 0
     while made < count:

@@ -106,7 +106,7 @@ def x_attempts(rng, case):
         atts.remove(att2)
     elif kind == "resume_own":
         # A resume of a checkpoint its own attempt wrote (7.2: "Resume creates a new attempt"): a later record of ATT-1
-        # naming CP-7, or ATT-2 naming a CP-9 it wrote under r2 the instant it started or later (README note 185).
+        # naming CP-7, or ATT-2 naming a CP-9 it wrote under r2 the instant it started or later (README note 170).
         if rng.random() < 0.4:
             r2 = copy.deepcopy(att1)
             r2.update(revision_id="att-r2", prior_revision_ref=ref(att1), issued_at=at("10:06:00"), content_digest=digest("ATT-1 r2 own"), resumed_from_checkpoint_ref=ref(find(case["checkpoints"], "CP-7")))
@@ -282,7 +282,7 @@ def x_spend(rng, case):
 
 def x_forks(rng, case):
     """ATT-1 at two records that do not make one chain: a branch, a gap, another start, a prior naming another
-    object's revision (README note 173: a prior is the exact triple, its object id the record's own); or one that does."""
+    object's revision (README note 169: a prior is the exact triple, its object id the record's own); or one that does."""
     att1 = find(case["attempts"], "ATT-1")
     kind = rng.choice(["branch", "gap", "restart", "foreign", "chain"])
     r2 = copy.deepcopy(att1)

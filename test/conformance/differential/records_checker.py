@@ -81,7 +81,7 @@ def named_record(ref, records, ids=("record_id",), but=None):
 def prior_named(record):
     """The revision a record names as its prior, exactly, or None for a first revision: section 3's
     prior_revision_ref is a RevisionRef, the "Exact {object_id, revision_id, content_digest} triple" (2), so one
-    naming another object than the record's own record id names none of its revisions (README note 173)."""
+    naming another object than the record's own record id names none of its revisions (README note 169)."""
     p = record.get("prior_revision_ref")
     return None if p is None else rev(p)
 
@@ -98,7 +98,7 @@ def resumed_checkpoint(attempt, checkpoints):
 
 def resumes_own_attempt(attempt, checkpoint):
     """A resume of a checkpoint its own attempt wrote (the same attempt id, of the same delegation), whenever it
-    started: "Resume creates a new attempt referencing the checkpoint" (7.2; README note 185)."""
+    started: "Resume creates a new attempt referencing the checkpoint" (7.2; README note 170)."""
     return (attempt["attempt_id"], attempt["delegation_ref"]["object_id"]) == (checkpoint["attempt_id"], checkpoint["delegation_ref"]["object_id"])
 
 

@@ -1,5 +1,5 @@
 // A revision's prior is the exact RevisionRef its prior_revision_ref gives (sections 2, 3): one naming
-// another object than the record's own record_id is no revision of it (README note 173). Refused when
+// another object than the record's own record_id is no revision of it (README note 169). Refused when
 // read; and the checks taking records as read never chain a record to one of its own revisions through it.
 import { describe, expect, it } from "vitest";
 import { checkAttempts, validateRecord } from "../../../core/delegation/index.js";

@@ -2,7 +2,7 @@
 // Its citation places it after the resume ("process by causal parent", section 13), so where it
 // sorts it answers nothing yet: an earlier resume of the same callsign still waiting stays
 // unanswered until its own answer, and the resume it cites waits as any resume does, its sender's
-// replies to the answer excepted (README note 190).
+// replies to the answer excepted (README note 172).
 import { describe, expect, it } from "vitest";
 import { analyzed, demoPair, lyra } from "./_two-arenas.js";
 import type { Spec } from "./_two-arenas.js";
