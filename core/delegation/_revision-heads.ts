@@ -41,7 +41,7 @@ export const revisionKey = (thing: string, revision: string, digest: string): st
  * the "Exact {object_id, revision_id, content_digest} triple"), so all three name it: one naming
  * another object than the record's own `record_id` names no revision of this record, and its key
  * matches none of them, a prior not given (validateRecord refuses it, AMENDMENT_REF; README note
- * 173). Every walk of a chain of priors reads a prior here.
+ * 169). Every walk of a chain of priors reads a prior here.
  */
 export function priorKey(record: Envelope, thing: string): string | null {
   const prior = record.prior_revision_ref;
