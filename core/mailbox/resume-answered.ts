@@ -11,7 +11,8 @@
  * Handler), and a reply to a message that answers the resume (the answer is there, only sorting
  * later because two machines' clocks disagree). UUIDv7 order places the rest, as the right to work
  * does; an answer sorting before the resume it cites answers nothing where it sorts (its citation
- * places it after that resume: README note 172), nor does a reply to it sorting there. The caller
+ * places it after that resume: README note 172), nor does a reply to it sorting there, and that
+ * resume, met with its answer already walked, opens no wait. The caller
  * gives the messages that speak for their senders, and the resumes an error refuses (an undeclared
  * succession): such a resume opens no wait.
  */
@@ -39,8 +40,10 @@ export function resumesUnanswered(trusted: readonly MailboxEntry[], refused: Rea
     const resume = resumes.get(e.reply_to)?.envelope;
     if (resume !== undefined && resume.from !== e.from) answers.set(e.id, { resume: resume.id, waiter: `${resume.arena}\u0000${resume.from}` });
   }
-  // An answer counts only once the resume it cites is walked: sorting before it, it answers nothing.
+  // An answer counts only from the resume it cites on: sorting before it, it answers nothing where
+  // it sorts, and is there already when the walk meets its resume, which then opens no wait.
   const walked = new Set<string>();
+  const answeredEarly = new Set<string>();
   const answering = (id: string | null) => {
     const answer = id === null ? undefined : answers.get(id);
     return answer !== undefined && walked.has(answer.resume) ? answer.waiter : undefined;
@@ -49,12 +52,16 @@ export function resumesUnanswered(trusted: readonly MailboxEntry[], refused: Rea
   const waiting = new Map<string, string>();
   for (const entry of trusted) {
     const e = entry.envelope;
+    const answer = answers.get(e.id);
+    if (answer !== undefined && !walked.has(answer.resume)) answeredEarly.add(answer.resume);
     const answered = answering(e.id);
     if (answered !== undefined) waiting.delete(answered);
     const key = `${e.arena}\u0000${e.from}`;
     if (resumes.has(e.id)) {
       walked.add(e.id);
-      waiting.set(key, e.id);
+      // A resume replaces its sender's earlier wait; one answered already waits for nothing.
+      if (answeredEarly.has(e.id)) waiting.delete(key);
+      else waiting.set(key, e.id);
       continue;
     }
     const resume = waiting.get(key);

@@ -136,6 +136,16 @@ describe("differential check of mailbox folders", () => {
     expect(waitsOnly(first.checker, first.core)).toStrictEqual([]);
   });
 
+  it("names a message sent after a resume its answer sorts ahead of, which a checker leaving that resume waiting holds", { timeout: 120_000 }, () => {
+    // README note 172: that resume, met with its answer already walked, opens no wait. The planted
+    // fault lets it wait all the same, so only the checker holds what its resumer sends after it.
+    const first = firstCaught(2, "--break-early-answer-ignored", "answer-before-resume");
+    expect(first.case.drawn).toContain("answer-before-resume");
+    const waitsOnly = (pairs: string[], other: string[]) => pairs.filter((p) => p.startsWith("RESUME_UNANSWERED ") && !other.includes(p));
+    expect(waitsOnly(first.checker, first.core).length).toBeGreaterThan(0);
+    expect(waitsOnly(first.core, first.checker)).toStrictEqual([]);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
   // it did not cross) is in 166 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.

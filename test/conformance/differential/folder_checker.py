@@ -63,7 +63,8 @@ presentation") as one participant's view of the room would be built:
 - a resumed agent waits (section 12): after its `resume`, until another callsign answers it,
   anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
   to that answer is RESUME_UNANSWERED; an answer sorting before the resume it cites answers
-  nothing where it sorts, nor from that resume on but for a reply citing it (README note 172);
+  nothing where it sorts, and that resume, met with its answer already there, opens no wait
+  (README note 172);
 - Handler seats: a Handler's message is not judged by the claims, the right to work or the
   addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
@@ -402,7 +403,8 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     blocks = {}               # thread -> {sender: blocked id}
     waiting = {}              # callsign -> its resumes no answer has reached yet (an answer to any ends the wait)
     waits = set()             # callsigns waiting for an answer to a resume
-    resumed = {}              # callsign -> every resume of its that opened a wait
+    resumed = {}              # callsign -> every resume of its that opened a wait or was answered already
+    answered_early = set()    # resumes an answer sorting before them answered (two clocks)
     answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
 
     def reaches(m, target):
@@ -915,15 +917,23 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 # answer ends a later wait too.
                 waiting[parent["from"]].discard(parent_id)
                 waits.discard(parent["from"])
-            elif "ANSWER_BEFORE_RESUME" in FAULTS and parent is not None and kind not in TRUE_ROOTS \
-                    and parent["kind"] == "resume" and parent_id > uid and parent["from"] != sender:
-                # The planted fault: an answer sorting before the resume it cites ends its resumer's
-                # wait where it sorts, as the core did before README note 172.
-                waits.discard(parent["from"])
+            elif parent is not None and kind not in TRUE_ROOTS and parent["kind"] == "resume" \
+                    and parent_id > uid and parent["from"] != sender:
+                if "ANSWER_BEFORE_RESUME" in FAULTS:
+                    # The planted fault: an answer sorting before the resume it cites ends its
+                    # resumer's wait where it sorts, as the core did before README note 172.
+                    waits.discard(parent["from"])
+                if "EARLY_ANSWER_IGNORED" not in FAULTS:
+                    # It is there already when the walk meets its resume (README note 172).
+                    answered_early.add(parent_id)
             if kind == "resume" and not e and not stranger:
-                waiting.setdefault(sender, set()).add(uid)
-                waits.add(sender)
                 resumed.setdefault(sender, set()).add(uid)
+                if uid in answered_early:
+                    # Answered already: this resume replaces the earlier wait and waits for nothing.
+                    waits.discard(sender)
+                else:
+                    waiting.setdefault(sender, set()).add(uid)
+                    waits.add(sender)
         if parent_id and kind not in TRUE_ROOTS:
             answered.add((sender, parent_id))
             if parent_id in held and (held[parent_id]["kind"] == "welcome" or held[parent_id]["request_id"] == m["request_id"]):

@@ -1,8 +1,8 @@
 // An answer to a resume whose UUID sorts before that resume (the peer's clock behind the resumer's).
 // Its citation places it after the resume ("process by causal parent", section 13), so where it
 // sorts it answers nothing yet: an earlier resume of the same callsign still waiting stays
-// unanswered until its own answer, and the resume it cites waits as any resume does, its sender's
-// replies to the answer excepted (README note 172).
+// unanswered until its own answer; the resume it cites, met with its answer already there, opens no
+// wait (README note 172).
 import { describe, expect, it } from "vitest";
 import { analyzed, demoPair, lyra } from "./_two-arenas.js";
 import type { Spec } from "./_two-arenas.js";
@@ -26,10 +26,16 @@ describe("an answer sorting before the resume it cites", () => {
     expect(on("m")).toStrictEqual(["RESUME_UNANSWERED"]);
   });
 
-  it("answers its resume only for what cites it: after @r1, VEGA's request waits, its reply to the answer does not", () => {
+  it("answers its resume from that resume on: after @r1, VEGA's request and its reply to the answer go on", () => {
     const { on } = analyzed(specs);
-    expect(on("n")).toStrictEqual(["RESUME_UNANSWERED"]);
+    expect(on("r1")).toStrictEqual([]);
+    expect(on("n")).toStrictEqual([]);
     expect(on("v")).toStrictEqual([]);
+  });
+
+  it("answers only the resume it cites: a later resume of VEGA's waits for its own answer", () => {
+    const { on } = analyzed([...demoPair, resume("r0", 2000), resume("r1", 5000), answer(3000), resume("r2", 6000), request("n", 7000)]);
+    expect(on("n")).toStrictEqual(["RESUME_UNANSWERED"]);
   });
 
   it("the same answer sorting after @r1 ends both waits", () => {
