@@ -22,6 +22,8 @@ function firstCaught(count: number, fault: string, drawn?: string, seed = 1): Ca
 }
 /** The pairs of a stop (the budget's, a blocked's) in `pairs` and not in `other`. */
 const stopsOnly = (pairs: string[], other: string[]) => pairs.filter((p) => /^(EXCHANGE_BUDGET_EXCEEDED|INITIATED_WHILE_BLOCKED) /.test(p) && !other.includes(p));
+/** The RESUME_UNANSWERED pairs in `pairs` and not in `other`. */
+const waitsOnly = (pairs: string[], other: string[]) => pairs.filter((p) => p.startsWith("RESUME_UNANSWERED ") && !other.includes(p));
 
 describe("differential check of mailbox folders", () => {
   it("agrees with the independent checker on 150 seeded folders", { timeout: 120_000 }, () => {
@@ -131,7 +133,6 @@ describe("differential check of mailbox folders", () => {
     // second catches it.
     const first = firstCaught(2, "--break-answer-before-resume", "answer-before-resume");
     expect(first.case.drawn).toContain("answer-before-resume");
-    const waitsOnly = (pairs: string[], other: string[]) => pairs.filter((p) => p.startsWith("RESUME_UNANSWERED ") && !other.includes(p));
     expect(waitsOnly(first.core, first.checker).length).toBeGreaterThan(0);
     expect(waitsOnly(first.checker, first.core)).toStrictEqual([]);
   });
@@ -141,7 +142,6 @@ describe("differential check of mailbox folders", () => {
     // fault lets it wait all the same, so only the checker holds what its resumer sends after it.
     const first = firstCaught(2, "--break-early-answer-ignored", "answer-before-resume");
     expect(first.case.drawn).toContain("answer-before-resume");
-    const waitsOnly = (pairs: string[], other: string[]) => pairs.filter((p) => p.startsWith("RESUME_UNANSWERED ") && !other.includes(p));
     expect(waitsOnly(first.checker, first.core).length).toBeGreaterThan(0);
     expect(waitsOnly(first.core, first.checker)).toStrictEqual([]);
   });
