@@ -14,11 +14,14 @@ import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
 import type { ControlHead } from "./control.js";
 import type { MatchedRule } from "./permission.js";
+import { sameRevision, shownRevision } from "./scalars.js";
 import type { PolicyRef } from "./scalars.js";
 
 export function policyInForce(policy: PolicyRef, space: string | undefined, heads: ReadonlyMap<string, ControlHead>, matched: MatchedRule[], out: DelegationFinding[]): void {
   if (space === undefined) return;
-  const received = `${policy.policy_id}@${policy.version} ${policy.digest}`;
+  // The PolicyRef as the revision reference a head holds (2: its id, version and digest).
+  const named = { object_id: policy.policy_id, revision_id: policy.version, content_digest: policy.digest };
+  const received = `${shownRevision(named)} ${named.content_digest}`;
   const held: string[] = [];
   let agreed = true;
   for (const branch of [`space:${space}`, `policy:${policy.policy_id}`]) {
@@ -26,10 +29,10 @@ export function policyInForce(policy: PolicyRef, space: string | undefined, head
     const ref = heads.get(stream)?.record_ref;
     if (ref == null) continue;
     held.push(branch);
-    if (ref.object_id === policy.policy_id && ref.revision_id === policy.version && ref.content_digest === policy.digest) continue;
+    if (sameRevision(ref, named)) continue;
     agreed = false;
-    const expected = `${ref.object_id}@${ref.revision_id} ${ref.content_digest}`;
+    const expected = `${shownRevision(ref)} ${ref.content_digest}`;
     out.push(delegationFinding("HEAD_RECORD_SUPERSEDED", `the head of ${stream} holds the policy ${expected}, not ${received}, which the evaluation names: the decision would record a policy not in force (sections 1, 1.2, 5.2)`, { dimension: "policy", expected, received }));
   }
-  if (agreed && held.length > 0) matched.push({ rule: "policy", matched: `${policy.policy_id}@${policy.version} in force at ${held.join(", ")}` });
+  if (agreed && held.length > 0) matched.push({ rule: "policy", matched: `${shownRevision(named)} in force at ${held.join(", ")}` });
 }

@@ -53,9 +53,10 @@ export function resumesUnanswered(trusted: readonly MailboxEntry[], refused: Rea
   for (const entry of trusted) {
     const e = entry.envelope;
     const answer = answers.get(e.id);
-    if (answer !== undefined && !walked.has(answer.resume)) answeredEarly.add(answer.resume);
-    const answered = answering(e.id);
-    if (answered !== undefined) waiting.delete(answered);
+    if (answer !== undefined) {
+      if (walked.has(answer.resume)) waiting.delete(answer.waiter);
+      else answeredEarly.add(answer.resume);
+    }
     const key = `${e.arena}\u0000${e.from}`;
     if (resumes.has(e.id)) {
       walked.add(e.id);
