@@ -10,7 +10,6 @@ gives, the owners, the counts that differ), with examples, and exits 1 when ther
 import collections
 import json
 import os
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -19,10 +18,7 @@ import comparison  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import generate_threads  # noqa: E402
 import thread_auditor  # noqa: E402
-
-# The codes of one message against the vocabulary (core/CODES.md's section of core/validate).
-with open(os.path.join(HERE, "..", "..", "..", "core", "CODES.md"), encoding="utf-8") as codes_table:
-    VALIDATION_CODES = set(re.findall(r"^\| `([A-Z_]+)` \|", codes_table.read().split("## One message against the vocabulary")[1].split("\n## ")[0], re.M))
+from validation_codes import VALIDATION_CODES  # noqa: E402
 
 COUNTS = ("messages", "handoffs", "open", "closed", "cancelled", "superseded", "readbacks", "questions")
 
