@@ -8,6 +8,7 @@ conversations with clocks, and compares them.
                                      [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
                                      [--break-bytes] [--break-report-bytes] [--break-unprofiled]
                                      [--break-finding-bytes] [--break-dn-bytes] [--break-statement-bytes]
+                                     [--break-dn-slot]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -44,8 +45,8 @@ challenges (registered or carried over) and lines past the thread's bytes (READM
 (note 145), --break-finding-bytes one that counts a void or noted readback's report as if it held no
 finding, --break-dn-bytes one that counts a DN's line and not the done check stored beside it (note
 148), --break-statement-bytes one that holds prepared statements to their rows alone, not the
-thread's bytes (note 156). The core's side gives the words of its rows' findings (`words`), which
-the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
+thread's bytes (note 156), --break-dn-slot a check-dn whose validation notes name no slot. The
+core's side gives the words of its rows' findings (`words`), which the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
 """
 import collections
 import json
@@ -59,20 +60,27 @@ import done_checker  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import generate_thread_clocks  # noqa: E402
 import thread_clock_checker  # noqa: E402
+from validation_codes import VALIDATION_CODES  # noqa: E402
 
 
 def multiset_difference(a, b):
     return sorted((collections.Counter(a) - collections.Counter(b)).elements())
 
 
+# The DN's validation errors, validator.py's: each once and unplaced (done_checker.py places the notes).
+UNPLACED = VALIDATION_CODES - {"SLOT_UNKNOWN", "SLOT_NOT_ON_TYPE"}
+
+
 def checked(done):
-    """A done check as compared: check-dn's own findings by code, slot, expected and received, the
-    DN's validation (a code of no DONE_ kind) by its code alone, in a multiset after them."""
+    """A done check as compared: check-dn's own findings by code, slot, expected and received, in
+    its order; the DN's validation errors by code alone, as a set; every other finding (the HO
+    against the record, the DN's validation notes) by code and slot, as a multiset."""
     if not done or done[0] is None:
         return done
     plan, ok, findings = done[0]
     own = [f for f in findings if f[0].startswith("DONE_")]
-    return [plan, ok, own, sorted(f[0] for f in findings if not f[0].startswith("DONE_"))]
+    others = [f for f in findings if not f[0].startswith("DONE_")]
+    return [plan, ok, own, sorted({f[0] for f in others if f[0] in UNPLACED}), sorted([f[0], f[1]] for f in others if f[0] not in UNPLACED)]
 
 
 def difference(case, theirs, ours):
@@ -139,6 +147,8 @@ PLANTED = {
     "--break-done": (done_checker, "plans_read_back"),
     # A check-dn that takes execution values on an out=NOOP report.
     "--break-noop": (done_checker, "noop_values_said"),
+    # A check-dn whose validation notes name no slot (what comparing codes alone passed).
+    "--break-dn-slot": (done_checker, "notes_placed"),
     # A replay that drops the sender's record registered ahead of its HO.
     "--break-challenge": (thread_clock_checker, "challenges_kept"),
     # A replay that drops the sender's withheld criteria, so a readback is judged without them.

@@ -18,12 +18,25 @@ import comparison  # noqa: E402
 from core_answers import core_answers  # noqa: E402
 import generate_threads  # noqa: E402
 import thread_auditor  # noqa: E402
+from validation_codes import VALIDATION_CODES  # noqa: E402
 
 COUNTS = ("messages", "handoffs", "open", "closed", "cancelled", "superseded", "readbacks", "questions")
 
 
 def multiset_difference(a, b):
     return sorted((collections.Counter(a) - collections.Counter(b)).elements())
+
+
+def causes_held(why):
+    """A readback's errors as a multiset of "code@slot"; a validation code (validator.py's, which
+    gives each once and places none: the single-line check compares those) once, unplaced."""
+    held = collections.Counter()
+    for code, slot in why:
+        if code in VALIDATION_CODES:
+            held[code] = 1
+        else:
+            held[f"{code}@{slot}"] += 1
+    return held
 
 
 def difference(theirs, ours):
@@ -45,13 +58,15 @@ def difference(theirs, ours):
         fields = tuple(f for f, x, y in zip(("state", "closedBy", "readback", "supersededBy"), a[1:], b[1:]) if x != y)
         if fields:
             key.append(("handoffs", fields, a[1], b[1]))
-    # Why a readback is void, reversed or unverified: the codes only one side gives, by finding.
-    theirs_why = {(c, rb): set(why) for c, _, rb, why in theirs["causes"]}
-    ours_why = {(c, rb): set(why) for c, _, rb, why in ours["causes"]}
+    # Why a readback is void, reversed or unverified: the errors (code@slot) one side gives more
+    # often than the other, by finding.
+    theirs_why = {(c, rb): causes_held(why) for c, _, rb, why in theirs["causes"]}
+    ours_why = {(c, rb): causes_held(why) for c, _, rb, why in ours["causes"]}
     for k in sorted(set(theirs_why) | set(ours_why)):
-        core_only, mine_only = theirs_why.get(k, set()) - ours_why.get(k, set()), ours_why.get(k, set()) - theirs_why.get(k, set())
-        if core_only or mine_only:
-            key.append(("causes", k[0], tuple(sorted(core_only)), tuple(sorted(mine_only))))
+        core_more = theirs_why.get(k, collections.Counter()) - ours_why.get(k, collections.Counter())
+        mine_more = ours_why.get(k, collections.Counter()) - theirs_why.get(k, collections.Counter())
+        if core_more or mine_more:
+            key.append(("causes", k[0], tuple(sorted(core_more.elements())), tuple(sorted(mine_more.elements()))))
     for c in COUNTS:
         if theirs["counts"][c] != ours["counts"][c]:
             key.append(("counts", c))
@@ -60,11 +75,24 @@ def difference(theirs, ours):
     return tuple(key) or None
 
 
+def once_each(verdict, failing):
+    """--break-cause-count: a readback's causes with each code kept at its first slot alone."""
+    return verdict, tuple({code: (code, slot) for code, slot in reversed(failing)}[code] for code in dict.fromkeys(c for c, _ in failing))
+
+
 def main():
     count, seed, first = comparison.arguments(2000)
     if comparison.planted("--break-owner"):
         # An auditor for which the first passing readback owns the item.
         thread_auditor.owner_handoff = lambda handoffs, item: next((h for h in handoffs if h.item == item and h.passed), None)
+    if comparison.planted("--break-fingerprint"):
+        # An auditor that names a mismatch on fingerprinted slots by the slot that differs (check-rb's
+        # naming, note 29 forgotten): the same codes, as often, at another slot.
+        thread_auditor.named_as_one = lambda found, slots, missing, mismatch: found
+    if comparison.planted("--break-cause-count"):
+        # An auditor that gives each code once among a readback's causes (what comparing sets hid).
+        judge = thread_auditor.verdict
+        thread_auditor.verdict = lambda ho, rb_text, expected: once_each(*judge(ho, rb_text, expected))
     # An auditor that judges every readback without the sender's withheld criteria and record.
     ignore_expectations = comparison.planted("--break-expectations")
     cases = list(generate_threads.conversations(count, seed))

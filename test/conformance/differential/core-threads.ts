@@ -5,7 +5,7 @@
 // holder of withheld criteria and records gives them (checkThread's `expectations`, each record read
 // by readRecord in its HO's vocabulary, `$resolve` included), as {"ok", "errors", "notes" (sorted codes, repeated as often as
 // found), "owners" ([item, owner, handoff, readback] in the report's order), "causes" ([code, handoff,
-// id, the error codes of its causes] of each finding that has causes: a readback's), "handoffs" ([id,
+// id, each error among its causes as [code, slot]] of each finding that has causes: a readback's), "handoffs" ([id,
 // state, closedBy, readback, supersededBy] of each HO at `now`, as handoffs(now) gives it), "counts",
 // "invalid"}.
 import { createInterface } from "node:readline";
@@ -57,8 +57,9 @@ function answer(lines: readonly string[], now: string | null, given: Readonly<Re
     ok: threadVerdict(report, invalid),
     errors: codes("error"),
     notes: codes("note"),
-    // Why each readback is void, reversed or unverified: its HO's id, its own, and the error codes of its causes.
-    causes: report.findings.filter((f) => f.causes !== undefined).map((f) => [f.code, f.handoff, f.id, [...new Set((f.causes ?? []).filter((c) => c.severity === "error").map((c) => c.code))].sort()]),
+    // Why each readback is void, reversed or unverified: its HO's id, its own, and each error among
+    // its causes as [code, slot], as often as check-rb found it, in the finding's order.
+    causes: report.findings.filter((f) => f.causes !== undefined).map((f) => [f.code, f.handoff, f.id, (f.causes ?? []).filter((c) => c.severity === "error").map((c) => [c.code, c.slot ?? null])]),
     owners: report.owners.map((o) => [o.item, o.owner, o.handoff, o.readback ?? null]),
     handoffs: audit.handoffs(now).map((h) => [h.id, h.state, h.closedBy, h.readback, h.supersededBy]),
     counts: report.counts,

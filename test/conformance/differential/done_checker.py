@@ -13,7 +13,8 @@ in its HO's vocabulary, a `p=` other than the HO's its receipt), the map (`DONE_
 execution slots, or no `rb=exec`), the plan (`DONE_PLAN_VOID`), then each execution slot of the
 ask in the profile's order (`DONE_NOOP`, `DONE_MISSING`, `DONE_UNVERIFIED`, `DONE_MISMATCH`). A
 validation code is given with its slot where the code names one this module can tell (`SLOT_UNKNOWN`,
-`SLOT_NOT_ON_TYPE`), else with none: the comparison reads validation codes by code alone.
+`SLOT_NOT_ON_TYPE`), else with none: the comparison reads validation errors by code alone. The HO
+held to the sender's record gives each finding with its slot, as often as found.
 Standard library only.
 """
 import readback_checker
@@ -25,6 +26,9 @@ plans_read_back = True
 
 # Whether values on an out=NOOP report are DONE_NOOP (--break-noop plants a check-dn that takes them).
 noop_values_said = True
+
+# Whether a validation note names its slot (--break-dn-slot plants a check-dn that names none).
+notes_placed = True
 
 # The notes among what this module says; every other code is an error.
 NOTES = {"DONE_NO_MAP", "SLOT_UNKNOWN", "SLOT_NOT_ON_TYPE", "AGENT_NOT_IN_PROFILE"}
@@ -56,7 +60,7 @@ def contradictions(ho, record):
     values = {k: v for k, v in record.items() if k != "$resolve"}
     found = []
     readback_checker.held_to_record(ho, vocab, values, exec_slots, found)
-    found += ["HO_OMITS" for key in values if key not in hs and key not in resolve]
+    found += [readback_checker.placed("HO_OMITS", key) for key in values if key not in hs and key not in resolve]
     return found
 
 
@@ -87,9 +91,9 @@ def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thre
         if key == "p" or key.startswith("x_"):
             continue
         if key not in read_in.types:
-            out.append(["SLOT_UNKNOWN", key, None, None])
+            out.append(["SLOT_UNKNOWN", key if notes_placed else None, None, None])
         elif key not in read_in.on["DN"]:
-            out.append(["SLOT_NOT_ON_TYPE", key, None, None])
+            out.append(["SLOT_NOT_ON_TYPE", key if notes_placed else None, None, None])
     exec_slots = ((vocab.profile or {}).get("exec") or {}).get(hs.get("ask"), [])
     if not exec_slots:
         out.append(["DONE_NO_MAP", "out", None, None])
@@ -98,7 +102,7 @@ def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thre
     plan = None
     if record is not None:
         # The sender's record, where it registered one: the HO held to it, as check-ho holds it (note 23).
-        out.extend([code, None, None, None] for code in contradictions(ho, record))
+        out.extend([code, readback_checker.slot_of(code), None, None] for code in contradictions(ho, record))
     if not rb_asked:
         # Note 99: without rb=exec no readback read the values back; the HO alone is the plan.
         out.append(["DONE_NO_MAP", "out", None, None])

@@ -62,18 +62,60 @@ class Question:
 
 
 READBACK_NOTES = {"ACC_ASSUMPTION", "ACC_LOOSE", "ACC_UNCHECKED", "ACC_KEY_UNKNOWN", "EXEC_NO_MAP"}
+# A readback's validation notes (tier 1, read in its HO's vocabulary) make it fail no tier.
+VALIDATION_NOTES = {"SLOT_UNKNOWN", "SLOT_NOT_ON_TYPE", "CONSTRAINT_KEY_UNKNOWN", "KEYS_UNCHECKED", "OPTS_UNREAD", "AGENT_NOT_IN_PROFILE"}
 
 
 def verdict(ho, rb_text, expected):
-    """The readback's verdict and the error codes that make it so (none for wilco)."""
+    """The readback's verdict and the errors that make it so (none for wilco): each (code, slot) as
+    often as check-rb finds it, in its tiers' order, as the core's finding carries its causes."""
     record = expected.get("record")
     if record is not None:
         record = {k: v for k, v in record.items() if k != "$resolve"}  # resolve: what tier 5 leaves to the receiver
-    report = readback_checker.check(ho.text, rb_text, expected.get("expectAcc") or None, record)
+    report = readback_checker.check(ho.text, rb_text, expected.get("expectAcc") or None, record, by_tier=True)
     if all(t != "fail" for t in report["tiers"]):
-        return "wilco", []
-    failing = sorted(set(report["codes"]) - READBACK_NOTES)
-    return ("unverified" if failing == ["EXEC_UNVERIFIED"] else "void"), failing
+        return "wilco", ()
+    placed = [[(code, slot) for code, slot in tier if code not in READBACK_NOTES | VALIDATION_NOTES] for tier in report["placed"]]
+    extra, carried = fingerprinted(ho.text)
+    placed[2] = named_as_one(placed[2], extra, "ECHO_MISSING", "ECHO_MISMATCH")
+    placed[4] = named_as_one(placed[4], carried, "EXEC_MISSING", "EXEC_MISMATCH")
+    failing = tuple(f for tier in placed for f in tier)
+    return ("unverified" if {code for code, _ in failing} == {"EXEC_UNVERIFIED"} else "void"), failing
+
+
+def fingerprinted(ho_text):
+    """Note 29: the slots a thread compares through one fingerprint, in the readback set's order
+    (section 5.1: `item`, `ask`, `due`, then under rb=all the HO's slots as written, then those
+    rb= names): the echo set beyond `item`, `ask` and `due`, and under rb=exec the execution
+    slots of the ask the HO carries, in the profile's order."""
+    _, message = validator.parse(ho_text)
+    slots = message["slots"]
+    vocab = readback_checker.vocabulary_of(slots)
+    levels = (slots.get("rb") or "echo").split("+")
+    hot = vocab.on["HO"] - {"p"}
+    echo = ["item", "ask", "due"]
+    if "all" in levels:
+        echo += [k for k in slots if k in hot and k not in validator.NOT_ECHOED]
+    echo += [k for k in levels if k not in validator.LEVELS and k in hot and k not in validator.NOT_ECHOED]
+    if "acc" in levels or "plan" in levels:
+        echo = [k for k in echo if k != "acc"]
+    extra = [k for k in dict.fromkeys(echo) if k in slots and k not in ("item", "ask", "due")]
+    exec_slots = (vocab.profile or {}).get("exec", {}).get(slots.get("ask"), []) if "exec" in levels else []
+    return extra, [k for k in exec_slots if k in slots]
+
+
+def named_as_one(found, slots, missing, mismatch):
+    """A tier's findings as a thread gives them (note 29): the mismatches among `slots`, compared
+    through one fingerprint, are one finding naming them all ("one of" them, slot a+b+...), and
+    none once one of them is missing (the fingerprint of the rest cannot be taken)."""
+    ours = [f for f in found if f[0] == mismatch and f[1] in slots]
+    if not ours or len(slots) < 2:
+        return found
+    kept = [f for f in found if f not in ours]
+    if any(code == missing and slot in slots for code, slot in found):
+        return kept
+    at = found.index(ours[0])
+    return kept[:at] + [(mismatch, "+".join(slots))] + kept[at:]
 
 
 def record_unread(ho, expected):
@@ -105,7 +147,7 @@ def audit(lines, now, expectations=None, ran=frozenset()):
     and the HOs whose act a holder's record (a Worker's committed statements) says ran."""
     expectations = expectations or {}
     errors, notes = [], []
-    causes = []  # [finding code, HO id, RB id, the error codes that make the readback so]
+    causes = []  # [finding code, HO id, RB id, the errors (code, slot) that make the readback so]
     # id -> (canonical form, what it is: a Handoff, Cancel or Question, ("RB", verdict, HO) for a
     # readback checked, ("DN", reports an act, its HO or None), else None)
     seen = {}
@@ -197,12 +239,12 @@ def audit(lines, now, expectations=None, ran=frozenset()):
                     counts["readbacks"]["void"] += 1
                     code = "THREAD_READBACK_REVERSED" if target.passed else "THREAD_READBACK_VOID"
                     (errors if target.passed else notes).append(code)
-                    causes.append([code, target.id, m["id"], why])
+                    causes.append([code, target.id, m["id"], list(why)])
                     target.void += 1
                 else:
                     counts["readbacks"]["unverified"] += 1
                     notes.append("THREAD_READBACK_UNVERIFIED")
-                    causes.append(["THREAD_READBACK_UNVERIFIED", target.id, m["id"], why])
+                    causes.append(["THREAD_READBACK_UNVERIFIED", target.id, m["id"], list(why)])
                     target.unverified += 1
                 target.last = (len(seen), v)
                 item_read[target.item] = v
