@@ -3,7 +3,8 @@
  * `ask`, `due`, one fingerprint of the rest of its echo set and one of the execution values it
  * carries, and a shared "shape" naming those slots. `_checkPrint` then judges an RB by the rules
  * of check-rb (core/check-readback) tiers 1 to 5, with the same findings, except that a slot
- * covered by a fingerprint can be named only as one of a list.
+ * covered by a fingerprint can be named only as one of a list, and not at all when another of that
+ * list is missing (its `_MISSING` stands alone: README note 29).
  */
 import { isTime } from "./check-value.js";
 import { _comprehension, _integrityMiss } from "./check-readback.js";
