@@ -5,10 +5,11 @@
 // `rw delegation check-reassignment` judge them and by an independent Python checker written from the
 // spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A sixth of
 // the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
-// spend across revisions, fences, attempts of other revisions, input fixity among them), also
-// judged by check-attempts' retry rules under the next revision and its budget under the prior. A failure names the first case they
-// judge differently, with both answers; one run of the core serves the checker as written and each
-// planted one (`--plants`), so the file stays near 5 s.
+// spend across revisions, fences, attempts of other revisions, input fixity, a resume of an amended
+// checkpoint among them), also judged by check-attempts' retry rules under the next revision and its
+// budget under the prior. A failure names the first case they judge differently, with both answers;
+// one run of the core serves the checker as written and each planted one (`--plants`), so the file
+// stays near 5 s.
 import { describe, expect, it } from "vitest";
 import { runComparison } from "./differential/run-comparison.js";
 
@@ -73,5 +74,14 @@ describe("differential check of chains and reassignment", () => {
     // README note 170, planted in the checker: a record of the attempt that wrote a checkpoint resuming it
     // (ATT-2 naming a CP-9 it wrote the instant it started) read as a new attempt.
     expect(judged()["resume-own-attempt"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RESUME_NOT_NEW_ATTEMPT retries"]) } });
+  });
+
+  it("names a resume of a checkpoint's amendment the checker takes for the revision the attempt before it resumed", { timeout: 60_000 }, () => {
+    // README note 179, planted in the checker: ATT-3 resuming CP-7's cp-r3, written after ATT-2 (which resumed
+    // cp-r1, and is not reconciled) started, held to ATT-2's read-back as if it resumed cp-r1 again.
+    const found = judged()["resume-by-object"];
+    expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) });
+    expect(found.core.findings).not.toContain("RETRY_UNRECONCILED retry");
+    expect(found.mutations.some((m: string) => m.startsWith("attempts:resume_revision:"))).toBe(true);
   });
 });

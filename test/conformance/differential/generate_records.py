@@ -14,7 +14,8 @@ by a later record; ATT-1 forked (two branches, one maybe under another key or no
 start, a prior naming its r1 under another object's id) or chained; a fence moved back, forked or stale (the resume's, CP-7's against ATT-1, a
 later record of ATT-1's, a later revision of CP-7's against its prior); or the inputs: r1 and r2 binding
 CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing one ATT-1 never touched.
-Lists are given in a random order: no verdict may hang on it.
+Lists are given in a random order: no verdict may hang on it. Drawn on a stream of its own, so that the rest is
+drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 179).
 """
 import copy
 
@@ -414,10 +415,44 @@ def x_inputs(rng, case):
     return "inputs:" + kind
 
 
+def x_resume_revision(rng, case):
+    """ATT-3 resuming CP-7 after ATT-2, which resumed its cp-r1 and ended `unknown`, `partially_applied` or `failed`
+    (with or without a read-back) or runs: at CP-7's amendment cp-r3 (its prior cp-r1, one sequence) written before
+    ATT-2 started, the instant it did or after, given or not, or named under another digest; or at cp-r1 again
+    (README note 179: the same checkpoint is the exact revision; one written after ATT-2 started may record its
+    effects). Drawn on a stream of its own (`records_case`'s `side`), and only where no ATT-3 is yet."""
+    atts = case["attempts"]
+    cp7 = next((c for c in case["checkpoints"] if c["record_id"] == "CP-7" and c["revision_id"] == "cp-r1"), None)
+    if cp7 is None or any(a["attempt_id"] == "ATT-3" for a in atts) or not any(a["attempt_id"] == "ATT-2" for a in atts):
+        return None
+    att2 = head(atts, "ATT-2")
+    outcome = rng.choice(["unknown", "unknown", "partially_applied", "failed", None])
+    att2["outcome"], att2["ended_at"] = outcome, None if outcome is None else at("10:50:00")
+    if outcome == "partially_applied":
+        att2["effects"] = [{"effect_id": "EFF-STAGE-SRC-74", "digest": digest("EFF 74"), "status": "applied"}, {"effect_id": "EFF-STAGE-SRC-75", "digest": digest("EFF 75"), "status": "not_applied"}]
+    read_back = outcome in ("unknown", "partially_applied") and rng.random() < 0.25
+    att2["readback_ref"] = {"object_id": "VR-ATT-2", "revision_id": "vr-r1", "content_digest": digest("VR-ATT-2")} if read_back else None
+    amended = copy.deepcopy(cp7)
+    written = at(rng.choice(["10:30:00", "10:40:00", "10:52:00"]))
+    amended.update(revision_id="cp-r3", prior_revision_ref=ref(cp7), issued_at=written, written_at=written, content_digest=digest(f"CP-7 r3 {written}"), remaining_budget={})
+    amended["external_operations"] = copy.deepcopy(cp7["external_operations"]) + [{"system": "catalog", "operation_id": "CAT-OP-10", "reconciliation": "reconciled"}]
+    names = rng.choice(["amended", "amended", "amended", "not_given", "other_digest", "first"])
+    att3 = copy.deepcopy(att2)
+    att3.update(record_id="ATT-3", attempt_id="ATT-3", revision_id="att-r1", prior_revision_ref=None, effects=[], checkpoint_refs=[], content_digest=digest("ATT-3 resume"),
+                outcome=None, ended_at=None, readback_ref=None, external_receipts=[], budget_consumption={"tool_calls": 0}, started_at=at("10:55:00"), issued_at=at("10:55:00"))
+    att3["resumed_from_checkpoint_ref"] = ref(cp7) if names == "first" else dict(ref(amended), content_digest=digest("CP-7 r3 forged")) if names == "other_digest" else ref(amended)
+    if names != "not_given":
+        case["checkpoints"].insert(rng.randrange(len(case["checkpoints"]) + 1), amended)
+    atts.insert(rng.randrange(len(atts) + 1), att3)
+    for c in (case["prior"], case["next"]):
+        c["retry_policy"]["max_attempts"] = 3
+    return f"attempts:resume_revision:att2={outcome}{'+rb' if read_back else ''}:cp-r3@{written[11:16]}:att3={names}"
+
+
 RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences, x_inputs]
 
 
-def records_case(rng, plain):
+def records_case(rng, plain, side=None):
     case = {"op": "reassign", "base": "reassign-records", "mutations": [], "prior": record("d-research-2-r1"), "next": record("d-research-2-r2"),
             "attempts": [record("att-1"), record("att-2")], "checkpoints": [record("cp-7")]}
     if not plain:
@@ -433,4 +468,9 @@ def records_case(rng, plain):
         rng.shuffle(case["attempts"])
         rng.shuffle(case["checkpoints"])
         case["mutations"].append("shuffled")
+    # Drawn last and on `side` alone, so every other mutation is drawn from `rng` as before it was added.
+    if side is not None and side.random() < 0.25 and not plain:
+        applied = x_resume_revision(side, case)
+        if applied is not None:
+            case["mutations"].append(applied)
     return case

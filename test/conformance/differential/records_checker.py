@@ -2,7 +2,7 @@
 
 Written from the spec, core/delegation/README.md (the table "The attempts and checkpoints a
 reassignment is given", and the paragraphs on attempts, checkpoints, resumes and retries),
-core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103, 108, 109, 111-113), never from
+core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103, 108, 109, 111-113, 169, 170, 179), never from
 core/delegation/*.ts. Three judgements:
 
 `reassignment_findings(prior, next, attempts, checkpoints)`: what `checkReassignment` adds for the
@@ -582,16 +582,27 @@ def attempts_in_order(attempts):
     return sorted(by_id.values(), key=lambda heads: min((instant(a["started_at"]), position[id(a)]) for a in heads))
 
 
+def same_checkpoint(ref, earlier):
+    """Two resumes continue from one state when they name one revision of it: a RevisionRef is the "Exact {object_id,
+    revision_id, content_digest} triple" (section 2), and an amendment is another state (README note 179)."""
+    return earlier is not None and rev(earlier) == rev(ref)
+
+
 def resumes_past(a, before, checkpoints):
-    """A resume of a checkpoint the attempt before it resumed too, or (given) written before that attempt started:
-    the checkpoint cannot record what that attempt did, so the resume reconciles it as a retry would (note 104)."""
+    """A resume of the checkpoint revision the attempt before it resumed too, or of one (given) written before that
+    attempt started: the checkpoint cannot record what that attempt did, so the resume reconciles it as a retry would
+    (note 104). Another revision of the checkpoint that attempt resumed, not in hand (not given, or named under another
+    digest), may be the very state it continued from, or older: held too (note 179)."""
     ref = a.get("resumed_from_checkpoint_ref")
     if ref is None:
         return False
-    if before.get("resumed_from_checkpoint_ref") is not None and before["resumed_from_checkpoint_ref"]["object_id"] == ref["object_id"]:
+    earlier = before.get("resumed_from_checkpoint_ref")
+    if same_checkpoint(ref, earlier):
         return True
     c = resumed_checkpoint(a, checkpoints)
-    return c is not None and compare_time(c["written_at"], before["started_at"]) < 0
+    if c is not None:
+        return compare_time(c["written_at"], before["started_at"]) < 0
+    return earlier is not None and earlier["object_id"] == ref["object_id"]
 
 
 def retry_findings(contract, attempts, checkpoints=()):
