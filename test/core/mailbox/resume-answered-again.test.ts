@@ -21,8 +21,8 @@ const request = (id: string, at: number): Timed => ({ id, at, set: { kind: "requ
 const lyraAnswer = (id: string, of: string, at: number): Timed => ({ id, at, set: { kind: "state", from: "LYRA", to: ["VEGA"], thread: `@${of}`, reply_to: `@${of}`, request_id: `@${of}`, expects_reply: false, ...lyra } });
 /** The Handler's state answering VEGA's resume `of` (any other callsign may answer, section 12). */
 const handlerAnswer = (id: string, of: string, at: number): Timed => ({ id, at, set: { kind: "state", from: "HANDLER", to: ["VEGA"], thread: `@${of}`, reply_to: `@${of}`, request_id: `@${of}`, expects_reply: false, machine: "HANDLER-BOX" } });
-/** VEGA's reply to the answer `to` of its resume `of`. */
-const vegaReply = (id: string, to: string, of: string, at: number): Timed => ({ id, at, set: { kind: "reply", from: "VEGA", to: ["HANDLER"], thread: `@${of}`, reply_to: `@${to}`, request_id: `@${of}`, expects_reply: false } });
+/** VEGA's reply to the answer `to` of its resume `of`, copied to LYRA (a message only to Handler seats is asking the Handler, never held). */
+const vegaReply = (id: string, to: string, of: string, at: number): Timed => ({ id, at, set: { kind: "reply", from: "VEGA", to: ["HANDLER", "LYRA"], thread: `@${of}`, reply_to: `@${to}`, request_id: `@${of}`, expects_reply: false } });
 
 describe("a second answer to a resume already answered", () => {
   // UUID order: r0, a0, m, r1, a0b, n.
