@@ -4,7 +4,8 @@
  * "continues only after a causally linked response"; section 8: a returning holder "rehydrates with
  * `resume → state`"). From a callsign's `resume` in an arena until a message of another callsign
  * answers it (its `reply_to` is the resume; a root kind's citation answers nothing), anything else
- * that callsign sends there is RESUME_UNANSWERED: it acts on state no peer has confirmed yet.
+ * that callsign sends there is RESUME_UNANSWERED: it acts on state no peer has confirmed yet. A
+ * resume is answered once, by its first answer: a second answer to it ends no later resume's wait.
  *
  * Not held against it: another `resume` (which opens the wait again), a `blocked` or a `goodbye`
  * (surfacing the wait, or leaving, is not continuing), a message only to Handler seats (asking the
@@ -33,12 +34,17 @@ export function resumesUnanswered(trusted: readonly MailboxEntry[], refused: Rea
   for (const entry of trusted) if (entry.envelope.kind === "resume" && !refused.has(entry.envelope.id)) resumes.set(entry.envelope.id, entry);
   if (resumes.size === 0) return findings;
   // What each answering message answers: another callsign's message citing a resume as its causal
-  // parent; `waiter` is `arena NUL callsign` of the resume.
+  // parent; `waiter` is `arena NUL callsign` of the resume. A resume is answered once, by the first
+  // such message in UUID order: a later one responds to state reconciled already, so it ends no
+  // later resume's wait, nor does a reply to it follow an answer (README note 173).
   const answers = new Map<string, { resume: string; waiter: string }>();
+  const answered = new Set<string>();
   for (const { envelope: e } of trusted) {
     if (e.reply_to === null || MAILBOX_KINDS[e.kind].parent === "root") continue;
     const resume = resumes.get(e.reply_to)?.envelope;
-    if (resume !== undefined && resume.from !== e.from) answers.set(e.id, { resume: resume.id, waiter: `${resume.arena}\u0000${resume.from}` });
+    if (resume === undefined || resume.from === e.from || answered.has(resume.id)) continue;
+    answered.add(resume.id);
+    answers.set(e.id, { resume: resume.id, waiter: `${resume.arena}\u0000${resume.from}` });
   }
   // An answer counts only from the resume it cites on: sorting before it, it answers nothing where
   // it sorts, and is there already when the walk meets its resume, which then opens no wait.

@@ -146,6 +146,18 @@ describe("differential check of mailbox folders", () => {
     expect(waitsOnly(first.core, first.checker)).toStrictEqual([]);
   });
 
+  it("names a message sent after a second answer to a resume answered already, which a checker ending the later wait there lets through", { timeout: 120_000 }, () => {
+    // README note 173: a resume is answered once, by its first answer; a second one, after its
+    // resumer's later resume, ends no wait. The answer_to_answered_resume case draws it (its own
+    // stream); the planted fault ends the later wait at the second answer, as the core did, so only
+    // the core holds what the resumer sends after it. Of seed 1, the first folder of the case with
+    // the Handler's second answer catches it.
+    const first = firstCaught(1, "--break-answered-resume-answers", "answer-to-answered-resume-handler");
+    expect(first.case.drawn).toContain("answer-to-answered-resume-handler");
+    expect(waitsOnly(first.core, first.checker).length).toBeGreaterThan(0);
+    expect(waitsOnly(first.checker, first.core)).toStrictEqual([]);
+  });
+
   // README note 142's case (work in the thread of a hello that lost a crossing, with the callsigns
   // it did not cross) is in 166 folders of 2,000 of seed 1 of a plain draw, so a second, small draw forces it
   // (--crossed-work): the two agree there, and a checker reverting note 142 is caught.

@@ -64,7 +64,8 @@ presentation") as one participant's view of the room would be built:
   anything it sends but a `resume`, `blocked`, `goodbye`, a message only to Handler seats or a reply
   to that answer is RESUME_UNANSWERED; an answer sorting before the resume it cites answers
   nothing where it sorts, and that resume, met with its answer already there, opens no wait
-  (README note 172);
+  (README note 172); a resume is answered once, by its first answer in UUID order: a second
+  answer to it ends no wait, nor does a reply to it follow an answer (README note 173);
 - Handler seats: a Handler's message is not judged by the claims, the right to work or the
   addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
@@ -406,6 +407,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     resumed = {}              # callsign -> every resume of its that opened a wait or was answered already
     answered_early = set()    # resumes an answer sorting before them answered (two clocks)
     answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
+    first_answer = {}         # resume id -> its first answer in UUID order, the one that answers it (note 173)
 
     def reaches(m, target):
         """Whether m's chain of parents reaches the message `target`."""
@@ -905,12 +907,15 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             wait = sender in waits
             if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m):
                 # A reply to an answer of any of its resumes follows that answer whatever its UUID
-                # says (two machines' clocks), so it is judged once the answer's own errors are known.
+                # says (two machines' clocks), so it is judged once the answer's own errors are known,
+                # and whether it is that resume's first answer (README note 173).
                 if parent is not None and parent["kind"] not in TRUE_ROOTS and parent["reply_to"] in resumed.get(sender, ()) \
                         and parent["from"] != sender:
                     answer_replies.append((uid, parent_id))
                 else:
                     e.add("RESUME_UNANSWERED")
+            if parent is not None and kind not in TRUE_ROOTS and parent["kind"] == "resume" and parent["from"] != sender:
+                first_answer.setdefault(parent_id, uid)
             if parent is not None and kind not in TRUE_ROOTS and parent_id in waiting.get(parent["from"], ()) \
                     and parent["from"] != sender:
                 # That resume is answered; one sent before it and still unanswered stands, and its
@@ -926,6 +931,11 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
                 if "EARLY_ANSWER_IGNORED" not in FAULTS:
                     # It is there already when the walk meets its resume (README note 172).
                     answered_early.add(parent_id)
+            elif "ANSWERED_RESUME_ANSWERS" in FAULTS and parent is not None and kind not in TRUE_ROOTS \
+                    and parent_id in resumed.get(parent["from"], ()) and parent["from"] != sender:
+                # The planted fault: a second answer to a resume answered already ends its resumer's
+                # later wait, as the core did before README note 173.
+                waits.discard(parent["from"])
             if kind == "resume" and not e and not stranger:
                 resumed.setdefault(sender, set()).add(uid)
                 if uid in answered_early:
@@ -962,9 +972,10 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         if key in last_seq and m["seq"] != last_seq[key] + 1:
             findings.add(("SEQ_GAP", m["id"]))
         last_seq[key] = m["seq"]
-    # Only an answer that speaks for its sender answers a resume.
+    # Only an answer that speaks for its sender answers a resume, and only its first (README note 173).
     for uid, answer in answer_replies:
-        if errors[answer] & NOT_SPEAKING:
+        second = first_answer.get(held[answer]["reply_to"]) != answer and "ANSWERED_RESUME_ANSWERS" not in FAULTS
+        if errors[answer] & NOT_SPEAKING or second:
             errors[uid].add("RESUME_UNANSWERED")
     # Answers to what must not be answered, once every error of the walk is known.
     not_speaking = {uid for uid, e in errors.items() if e & NOT_SPEAKING} | duplicated

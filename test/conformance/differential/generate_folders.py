@@ -1278,10 +1278,40 @@ def answer_before_resume(draw, people, msgs, add):
     add.drawn.add("answer-before-resume")
 
 
-def folder(rng, forced=None, side=None, cancel=None, later=None, early=None):
+def answer_to_answered_resume(draw, people, msgs, add):
+    """A second answer to a resume already answered, after its resumer's later resume (README note
+    173), drawn from `draw`, its own random stream: a callsign resumes, its peer's `state` answers,
+    the resumer perhaps goes on, resumes again, and then a second answer cites the first resume (the
+    Handler's `state`, the peer's `reply`, or the peer's `state` again). A resume is answered once:
+    the second answer ends no wait, so the resumer's request after it, or its reply to it, waits
+    for the later resume's answer, which now and then comes. Appended after the folder's mutations."""
+    asker, asked = asker_and_asked(draw, people)
+    n = len(msgs)
+    first = add(asker, [asked], "resume", thread=f"t-aar{n}a", request=f"r-aar{n}a", expects=True)
+    add(asked, [asker], "state", parent=first.key, thread=first.thread, request=first.request)
+    if draw.random() < 0.5:
+        add(asker, [asked], "request", thread=f"t-aar{n}m", request=f"r-aar{n}m", expects=True)
+    later = add(asker, [asked], "resume", thread=f"t-aar{n}b", request=f"r-aar{n}b", expects=True)
+    who = draw.choice(["handler", "handler", "reply", "state"])
+    again = add(HANDLER if who == "handler" else asked, [asker], "reply" if who == "reply" else "state",
+                parent=first.key, thread=first.thread, request=first.request)
+    if draw.random() < 0.3:
+        add(asked, [asker], "state", parent=later.key, thread=later.thread, request=later.request)
+    for k in range(draw.choice([1, 1, 2])):
+        if draw.random() < 0.5:
+            # Copied to the peer: a message only to Handler seats asks the Handler and is never held.
+            add(asker, [HANDLER, asked] if who == "handler" else [asked], "reply", parent=again.key,
+                thread=first.thread, request=first.request)
+        else:
+            add(asker, [asked], "request", thread=f"t-aar{n}n{k}", request=f"r-aar{n}n{k}", expects=True)
+    add.drawn.add(f"answer-to-answered-resume-{who}")
+
+
+def folder(rng, forced=None, side=None, cancel=None, later=None, early=None, again=None):
     """One folder; with `side`, a random stream of its own, the `blocked_debt` case too; with
     `cancel`, another, the `quarantined_cancel` case; with `later`, a third, the `later_rule_held`
-    case; with `early`, a fourth, the `answer_before_resume` case."""
+    case; with `early`, a fourth, the `answer_before_resume` case; with `again`, a fifth, the
+    `answer_to_answered_resume` case."""
     full = rng.random() < 0.25
     people, msgs, add = base(rng, full)
     persona = provenance(rng, people)
@@ -1295,6 +1325,8 @@ def folder(rng, forced=None, side=None, cancel=None, later=None, early=None):
         later_rule_held(later, people, msgs, add)
     if early is not None:
         answer_before_resume(early, people, msgs, add)
+    if again is not None:
+        answer_to_answered_resume(again, people, msgs, add)
     for m in msgs:
         # Each name's own machine carries its provenance on every message it sends.
         if "machine" not in m.extra and m.sender in persona:
@@ -1329,6 +1361,8 @@ QUARANTINED_CANCEL_SHARE = 0.05
 LATER_RULE_HELD_SHARE = 0.05
 # The share of folders that also draw the answer_before_resume case (README note 172).
 ANSWER_BEFORE_RESUME_SHARE = 0.05
+# The share of folders that also draw the answer_to_answered_resume case (README note 173).
+ANSWER_TO_ANSWERED_RESUME_SHARE = 0.05
 
 
 def cases(count, seed, forced=None):
@@ -1347,6 +1381,8 @@ def cases(count, seed, forced=None):
     laters = random.Random(f"later-rule-held-{seed}")
     # And the answer_before_resume case (README note 172).
     earlies = random.Random(f"answer-before-resume-{seed}")
+    # And the answer_to_answered_resume case (README note 173).
+    agains = random.Random(f"answer-to-answered-resume-{seed}")
     made = 0
     while made < count:
         start = rng.getstate()
@@ -1355,11 +1391,12 @@ def cases(count, seed, forced=None):
         cancel = cancels.random() < QUARANTINED_CANCEL_SHARE
         later = laters.random() < LATER_RULE_HELD_SHARE
         early = earlies.random() < ANSWER_BEFORE_RESUME_SHARE
-        if debt or cancel or later or early:
+        again = agains.random() < ANSWER_TO_ANSWERED_RESUME_SHARE
+        if debt or cancel or later or early or again:
             end = rng.getstate()
             rng.setstate(start)
             case = folder(rng, forced, side if debt else None, cancels if cancel else None, laters if later else None,
-                          earlies if early else None)
+                          earlies if early else None, agains if again else None)
             rng.setstate(end)
         if forced is None or forced in case["drawn"]:
             made += 1
