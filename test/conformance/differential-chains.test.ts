@@ -6,7 +6,7 @@
 // spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A sixth of
 // the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
 // spend across revisions, fences, attempts of other revisions, input fixity, a resume of an amended
-// checkpoint among them), also judged by check-attempts' retry rules under the next revision and its
+// checkpoint and an outcome moved on a read-back among them), also judged by check-attempts' retry rules under the next revision and its
 // budget under the prior. A failure names the first case they judge differently, with both answers;
 // one run of the core serves the checker as written and each planted one (`--plants`), so the file
 // stays near 5 s.
@@ -83,5 +83,23 @@ describe("differential check of chains and reassignment", () => {
     expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) });
     expect(found.core.findings).not.toContain("RETRY_UNRECONCILED retry");
     expect(found.mutations.some((m: string) => m.startsWith("attempts:resume_revision:"))).toBe(true);
+  });
+
+  it("names a chain repeating the child's own link the checker takes for an ancestor", { timeout: 60_000 }, () => {
+    // The checker's old reading, planted: the child's own delegation, named above it by the repeat, an ancestor to
+    // fence, so a child not fencing its own stream (CONTROL_SCOPES, the contract's own rule) is also ANCESTOR_FENCES.
+    const found = judged()["own-link-ancestor"];
+    expect(found).toMatchObject({ core: { findings: expect.arrayContaining(["CHAIN_BROKEN chain"]) }, checker: expect.arrayContaining(["ANCESTOR_FENCES ancestor_fences"]) });
+    expect(found.core.findings).not.toContain("ANCESTOR_FENCES ancestor_fences");
+    expect(found.mutations.some((m: string) => m.startsWith("chain:own_link"))).toBe(true);
+  });
+
+  it("names an attempt moved from unknown to partially_applied the checker lets pass unreconciled", { timeout: 60_000 }, () => {
+    // The checker's old reading, planted: unknown to partially_applied no move, so the read-back that left ATT-2
+    // unknown (or none) settles which effects applied.
+    const found = judged()["partial-not-a-move"];
+    expect(found).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["ATTEMPT_OUTCOME_UNRECONCILED retries"]) } });
+    expect(found.checker).not.toContain("ATTEMPT_OUTCOME_UNRECONCILED retries");
+    expect(found.mutations.some((m: string) => /^attempts:outcome_moved:unknown(\+rb)?->partially_applied:/.test(m))).toBe(true);
   });
 });

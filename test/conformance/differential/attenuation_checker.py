@@ -261,9 +261,15 @@ def check(parent, child, chain, siblings=()):
     needed = {(s["space_id"], s["scope_kind"], s["scope_id"]) for s in parent["control_scopes"] if s["scope_kind"] in ("space", "policy", "consent", "delegation")}
     space = next((s["space_id"] for s in parent["control_scopes"]), None)
     needed |= {(space, "delegation", link["contract_ref"]["object_id"]) for link in links[:-1]}
-    if not needed <= scopes:
+    if not {n for n in needed if not own_stream(child, n)} <= scopes:
         fail("ancestor_fences", "ANCESTOR_FENCES")
     return failed
+
+
+def own_stream(child, scope):
+    """The child's own delegation stream, never its ancestor: a chain repeating the child's link names it above the
+    child, and that chain is CHAIN_BROKEN; the stream unfenced is CONTROL_SCOPES, the contract's own rule (5.1)."""
+    return scope[1] == "delegation" and scope[2] == child["delegation_id"]
 
 
 def counted_siblings(parent, child, siblings, fail):

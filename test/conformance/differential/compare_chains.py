@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
@@ -13,7 +13,9 @@ never holds an input fixed (7.2's input fixity), --revision-digest-unrefused one
 checkpoint naming a revision id under another digest (README note 113), --prior-by-revision one that reads a record's
 prior by revision and digest alone, whatever object it names (README note 169), --resume-own-attempt one that lets a
 record of the attempt that wrote a checkpoint resume it (README note 170), --resume-by-object one that takes a resume of
-another revision of the checkpoint the attempt before it resumed as a resume of the same one (README note 179). --plants
+another revision of the checkpoint the attempt before it resumed as a resume of the same one (README note 179),
+--own-link-ancestor one that takes a chain's repeat of the child's own link for an ancestor it must fence,
+--partial-not-a-move one that lets a later record move an `unknown` attempt to `partially_applied` on no new read-back. --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
@@ -25,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import comparison  # noqa: E402
 from core_answers import core_answers  # noqa: E402
+import attenuation_checker  # noqa: E402
 import chain_checker  # noqa: E402
 import records_checker  # noqa: E402
 import generate_chains  # noqa: E402
@@ -48,6 +51,10 @@ PLANTS = {
     "--resume-own-attempt": (records_checker, "resumes_own_attempt", lambda attempt, checkpoint: False),
     # A checker that takes a resume of another revision of the checkpoint the attempt before it resumed as the same one (README note 179's bug).
     "--resume-by-object": (records_checker, "same_checkpoint", lambda ref, earlier: earlier is not None and earlier["object_id"] == ref["object_id"]),
+    # A checker that takes the child's own delegation, named above it by a chain repeating its link, for an ancestor.
+    "--own-link-ancestor": (attenuation_checker, "own_stream", lambda child, scope: False),
+    # A checker that reads `unknown` to `partially_applied` as no move, so the same read-back (or none) passes.
+    "--partial-not-a-move": (records_checker, "outcome_moved", lambda then, now: now not in records_checker.RECONCILE_FIRST + (None,)),
     # A checker that takes any link above the parent as the parent's own parent.
     "--break-above": (chain_checker, "above_parent_broken", lambda parent, chain: False),
 }

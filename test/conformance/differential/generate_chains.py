@@ -23,7 +23,7 @@ import sys
 
 import attenuation_checker
 import generate_subdelegations as pairs
-from generate_records import records_case
+from generate_records import records_case, x_outcome_moved
 from generate_subdelegations import record
 
 ELIGIBLE = ["ACTOR-HELPER", "ACTOR-HELPER-2", "ACTOR-HELPER-3", "ACTOR-HELPER-4"]
@@ -222,6 +222,18 @@ def chain_edit(rng, chain, contracts, k):
     return "chain:" + kind
 
 
+def own_link(rng, case):
+    """The chain repeats the child's own link above it, and the child mostly stops fencing its own stream: the repeat
+    is CHAIN_BROKEN and the stream unfenced CONTROL_SCOPES, never ANCESTOR_FENCES (a delegation is not its own ancestor)."""
+    links = case["chain"]["links"]
+    links.insert(len(links) - 1, copy.deepcopy(links[-1]))
+    child = case["child"]
+    if rng.random() < 0.75:
+        child["control_scopes"] = [s for s in child["control_scopes"] if not (s["scope_kind"] == "delegation" and s["scope_id"] == child["delegation_id"])]
+        return "chain:own_link:unfenced"
+    return "chain:own_link"
+
+
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
 
 
@@ -414,13 +426,25 @@ def cases(count, seed):
     rng = random.Random(seed)
     # The resume of an amended checkpoint (README note 179) draws on a stream of its own: the cases as they were drawn stay.
     side = random.Random(f"resume-revision {seed}")
+    # So do a chain repeating the child's own link and ATT-2's outcome moved on its read-back, each rare among the rest.
+    own, moved = random.Random(f"own-link {seed}"), random.Random(f"outcome-moved {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
-            yield chain_case(rng, n, plain)
-        else:
+            case = chain_case(rng, n, plain)
+            if own.random() < 0.05 and not plain:
+                case["mutations"].append(own_link(own, case))
+            yield case
+        elif n % 6 == 5:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
-            yield records_case(rng, plain, side) if n % 6 == 5 else reassignment_case(rng, plain)
+            case = records_case(rng, plain, side)
+            if moved.random() < 0.4 and not plain:
+                applied = x_outcome_moved(moved, case)
+                if applied is not None:
+                    case["mutations"].append(applied)
+            yield case
+        else:
+            yield reassignment_case(rng, plain)
 
 
 if __name__ == "__main__":

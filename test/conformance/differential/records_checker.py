@@ -92,6 +92,12 @@ def prior_record(record, records):
     return None if want is None else next((r for r in records if r is not record and rev_of(r) == want), None)
 
 
+def outcome_moved(then, now):
+    """A later record's outcome `now` claims more than `then`, unknown or partially_applied, did: any other outcome
+    but `unknown` (CODES.md), `partially_applied` after `unknown` too, as it tells which effects applied."""
+    return now is not None and now not in ("unknown", then)
+
+
 def resumed_checkpoint(attempt, checkpoints):
     return named_record(attempt.get("resumed_from_checkpoint_ref"), checkpoints, ("checkpoint_id", "record_id"))
 
@@ -334,7 +340,7 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
                 failed.add("RESUME_CHECKPOINT_SUPERSEDED inputs")
         # A record moving its outcome away from unknown or partially_applied names a read-back its prior did not hold.
         before = prior_record(a, mine)
-        if (before is not None and before.get("outcome") in RECONCILE_FIRST and a.get("outcome") not in RECONCILE_FIRST + (None,)
+        if (before is not None and before.get("outcome") in RECONCILE_FIRST and outcome_moved(before.get("outcome"), a.get("outcome"))
                 and (a.get("readback_ref") is None or (before.get("readback_ref") is not None and rev(a["readback_ref"]) == rev(before["readback_ref"])))):
             failed.add("ATTEMPT_OUTCOME_UNRECONCILED retries")
         # What was consumed is never given back (on `budget`; `spend` for money).
