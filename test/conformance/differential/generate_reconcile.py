@@ -442,8 +442,11 @@ CORE_ACK_EXTRA = 0.5
 # (`--break-correction-arena`: cite_crossing()); and, in a CORE room of one arena VEGA would reconcile
 # in the room's arena, `HANDLER-OPS` reconciling with VEGA's ledger, a peer's question to it and the
 # Handler's FYI to `ALL` drawn after the room's last message (`--break-handler`, `--break-all-seats`:
-# seat_beside()).
-OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06}
+# seat_beside()). And not a fault's: a CORE group hello naming a budget its thread then outruns
+# (group_budget(), past_budget()), so the budget of a group whose first chain is refused and a later one
+# accepted binds from that acceptance (README note 136; `--break-hello-budget`).
+OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
+         "group-budgets": 0.5}
 
 
 def often(r, name):
@@ -496,6 +499,42 @@ def seat_beside(stream, r, peers, files, now):
     return seat
 
 
+def group_budget(stream, r, now):
+    """OFTEN's "group-budgets": now and then a CORE group hello (r.group_hello; nobody retired in its arena)
+    names an exchange budget no message of the room reaches, the most messages of any thread (the
+    hello's own included, so no handshake message is past it; a pair's budget binds its other threads,
+    8), 4 to 16; an exact accept settles it, a counter 30 or more. Returns how many of the host's FYIs
+    past_budget() adds to the hello's thread (so the last one or more go past the budget once a
+    chain accepted it), else 0. Draws only from `stream`."""
+    hello = r.group_hello
+    if hello is None or r.profile != "CORE" or stream.random() >= OFTEN["group-budgets"]:
+        return 0
+    if any(m["kind"] == "goodbye" and m["arena"] == hello["arena"] for m in r.msgs):
+        return 0  # a retired host sends nothing more, and an FYI to a retired responder is ADDRESSEE_RETIRED
+    sizes = {}
+    for m in r.msgs:
+        sizes[m["thread"]] = sizes.get(m["thread"], 0) + 1
+    budget = max(sizes.values()) + 1
+    if budget > 16:
+        return 0
+    hello["budget"] = budget
+    return budget - sizes[hello["thread"]] + stream.randint(1, 3)
+
+
+def past_budget(stream, r, files, now, fyis):
+    """The group hello's host sends `fyis` FYIs (`state`, no reply expected) to its responders in the
+    hello's thread, each citing the one before, after the room's last message and before `now`."""
+    hello = r.group_hello
+    last = max((m for m in r.msgs if m["thread"] == hello["thread"]), key=lambda m: m["id"])
+    parent = file_name(last)
+    for k in range(fyis):
+        ms = now - 59_000 + 1_000 * k
+        m = {"id": uuid7(stream, ms), "ms": ms, "sender": hello["sender"], "to": hello["to"], "kind": "state", "arena": hello["arena"],
+             "parent": last["id"], "expects": False, "body": "", "thread": hello["thread"], "request": uuid7(stream, ms)}
+        files.append({"name": file_name(m), "text": render(m, parent)})
+        last, parent = m, file_name(m)
+
+
 def budget_thread(r, budgets):
     """A hello's own thread that reaches its exchange budget (section 8: "The handshake sets a
     per-thread exchange budget ... At the limit, finish replies already owed by `expects_reply`"),
@@ -543,6 +582,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
     r.acks = acks
     r.anomaly_fix = None
     r.other_room = False
+    r.group_hello = None
     # The second room's arena: another name mostly, now and then this one in lower case (another arena too).
     r.other_arena = ARENA_OTHER_CASE if rng.random() < 0.3 else OTHER_ARENA
     other_arena = r.other_arena
@@ -560,6 +600,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
         host = shakes.choice(peers)
         responders = [ME] + [q for q in peers if q != host]
         hello = r.add(host, [ALL] if shakes.random() < 0.3 else list(responders), "hello", expects=True, rng=shakes)
+        r.group_hello = hello  # OFTEN's "group-budgets" may give it a budget that binds (group_budget())
         shakes.shuffle(responders)
         # Of three responders, now and then one other than VEGA keeps the group from standing whole
         # (its chain countered and accepted late, or never) while VEGA and the other have established.
@@ -894,6 +935,7 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
             if rng.random() < 0.3:
                 m["alias"] = alias
                 m["pod"] = rng.choice([OTHER_ARENA, THIRD_ARENA, ARENA_OTHER_CASE, ARENA])
+    fyis = group_budget(often_streams["group-budgets"], r, now) if often_streams is not None else 0
     names = {}
     files = []
     for m in msgs:
@@ -1029,6 +1071,8 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
         cursor.append(rng.choice(carried))
     if often_streams is not None and (who, arena) == (ME, ARENA) and not r.other_room and r.profile == "CORE":
         who = seat_beside(often_streams["seated"], r, peers, files, now) or who
+    if fyis:
+        past_budget(often_streams["group-budgets"], r, files, now, fyis)
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
     files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
     out = {"participant": who, "arena": arena, "files": files, "dispositions": dispositions, "cursor": cursor,
