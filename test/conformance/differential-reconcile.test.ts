@@ -8,7 +8,7 @@
 // establishment), refused files naming their arena by `pod`; handshakes countered (the budget, the tag set
 // or the profile; the counter accepted, countered back, left open, answered by a `blocked`, or an accept
 // that changes the term), whole FULL cases whose handshakes need the third message, a FULL pair among CORE
-// pairs, a peer's group hello, their establishing answers now and then late or never
+// pairs, a peer's group hello (now and then naming a budget its thread outruns), their establishing answers now and then late or never
 // sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
@@ -34,7 +34,7 @@ describe("differential check of mailbox reconciliation", () => {
     // --planted, reconcile_checker.PLANTED): each must read some case otherwise than the core. Over
     // 200 cases, not the 150 above, so the thinnest faults are caught more than once or twice
     // (generate_reconcile.OFTEN draws their cases more often; without it four faults are caught by no
-    // case of the first 150 of seed 1).
+    // case of the first 150 of seed 1, and --break-correction-arena by 4 of these 200).
     const { status, output } = compare(["200", "1", "--planted"]);
     expect(status).toBe(0);
     const caught = JSON.parse(output) as Record<string, string[] | null>;

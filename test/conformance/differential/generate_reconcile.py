@@ -437,13 +437,102 @@ CORE_ACK_EXTRA = 0.5
 # `--break-counter-profile`); the Handler's question VEGA answers, in a room VEGA reconciles, asked
 # from `HANDLER-OPS` (`--break-seat`); NOVA with no arena given where VEGA in the room's arena was
 # drawn (`--break-every-arena`); VEGA's answer to the other arena's LYRA sent from this arena
-# (PARENT_ARENA_MISMATCH, `--break-parent-arena`).
-OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5}
+# (PARENT_ARENA_MISMATCH, `--break-parent-arena`). Since fix-IE: a correction across arenas (the other
+# arena's LYRA naming LYRA's request here) cited by that request's disposition, `superseded-by-correction`
+# (`--break-correction-arena`: cite_crossing()); and, in a CORE room of one arena VEGA would reconcile
+# in the room's arena, `HANDLER-OPS` reconciling with VEGA's ledger, a peer's question to it and the
+# Handler's FYI to `ALL` drawn after the room's last message (`--break-handler`, `--break-all-seats`:
+# seat_beside()). And not a fault's: a CORE group hello naming a budget its thread then outruns
+# (group_budget(), past_budget()), so the budget of a group whose first chain is refused and a later one
+# accepted binds from that acceptance (README note 136; `--break-hello-budget`).
+OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
+         "group-budgets": 0.5}
 
 
 def often(r, name):
     """Whether stream `name` of OFTEN draws its case here (never when the streams are not given)."""
     return r.often is not None and r.often[name].random() < OFTEN[name]
+
+
+def cite_crossing(stream, msgs, addressed, dispositions, now):
+    """OFTEN's "crossings": now and then the disposition of a request a correction across arenas
+    names (the other arena's LYRA answering VEGA's repair request there, fix["across"]) is made
+    `superseded-by-correction` citing it (its last transition relabelled, else one added): not
+    proven, the correction being another arena's participant's (2: a callsign is a name within one
+    arena; core/mailbox/README.md, "Reconciliation"), so only
+    `--break-correction-arena` reads it proven. Draws only from `stream`."""
+    ids = {m["id"]: m for m in addressed}
+    named = [(x, ids[i]) for x in msgs if x.get("across") for i in ids
+             if {i, file_name(ids[i]), file_name(ids[i])[:-3]} & set(x["correction"].values())]
+    if not named or stream.random() >= OFTEN["crossings"]:
+        return
+    fix, m = named[0]
+    cited = {"state": "superseded-by-correction", "cta": "superseded", "correction": fix["id"]}
+    mine = [k for k, d in enumerate(dispositions) if d["id"] == m["id"]]
+    if mine:
+        d = dispositions[mine[-1]]
+        dispositions[mine[-1]] = {**{k: d[k] for k in ("id", "at", "request_id", "fingerprint") if k in d}, **cited}
+    else:
+        dispositions.append({"id": m["id"], "at": iso(now - 30_000), "request_id": m["request"], **cited})
+
+
+def seat_beside(stream, r, peers, files, now):
+    """OFTEN's "seated": now and then `HANDLER-OPS` reconciles a CORE room of one arena drawn for VEGA
+    (VEGA's ledger, as NOVA's), after a peer (not a FULL pair's, not retired) asks it a question and
+    the Handler sends `ALL` an FYI, both after the room's last message and before `now`: the seat
+    owes the question nothing (4: "Addressing HANDLER with expects_reply makes a request, never a
+    protocol debt"; `--break-handler` owes it) and `ALL` addresses it, a callsign of the arena
+    (`--break-all-seats` misses it). Returns the seat, or None. Draws only from `stream`."""
+    if stream.random() >= OFTEN["seated"]:
+        return None
+    askers = [p for p in peers if p != r.full_peer and not any(m["kind"] == "goodbye" and m["sender"] == p for m in r.msgs)]
+    if not askers:
+        return None
+    seat = "HANDLER-OPS"
+    said = [(stream.choice(askers), [seat], "request", True), ("HANDLER", [ALL], "state", False)]
+    stream.shuffle(said)
+    for k, (sender, to, kind, expects) in enumerate(said):
+        ms = now - 40_000 + 20_000 * k
+        m = {"id": uuid7(stream, ms), "ms": ms, "sender": sender, "to": to, "kind": kind, "arena": ARENA, "parent": None,
+             "expects": expects, "body": "", "thread": uuid7(stream, ms), "request": uuid7(stream, ms)}
+        files.append({"name": file_name(m), "text": render(m, None)})
+    return seat
+
+
+def group_budget(stream, r, now):
+    """OFTEN's "group-budgets": now and then a CORE group hello (r.group_hello; nobody retired in its arena)
+    names an exchange budget no message of the room reaches, the most messages of any thread (the
+    hello's own included, so no handshake message is past it; a pair's budget binds its other threads,
+    8), 4 to 16; an exact accept settles it, a counter 30 or more. Returns how many of the host's FYIs
+    past_budget() adds to the hello's thread (so the last one or more go past the budget once a
+    chain accepted it), else 0. Draws only from `stream`."""
+    hello = r.group_hello
+    if hello is None or r.profile != "CORE" or stream.random() >= OFTEN["group-budgets"]:
+        return 0
+    if any(m["kind"] == "goodbye" and m["arena"] == hello["arena"] for m in r.msgs):
+        return 0  # a retired host sends nothing more, and an FYI to a retired responder is ADDRESSEE_RETIRED
+    sizes = {}
+    for m in r.msgs:
+        sizes[m["thread"]] = sizes.get(m["thread"], 0) + 1
+    budget = max(sizes.values()) + 1
+    if budget > 16:
+        return 0
+    hello["budget"] = budget
+    return budget - sizes[hello["thread"]] + stream.randint(1, 3)
+
+
+def past_budget(stream, r, files, now, fyis):
+    """The group hello's host sends `fyis` FYIs (`state`, no reply expected) to its responders in the
+    hello's thread, each citing the one before, after the room's last message and before `now`."""
+    hello = r.group_hello
+    last = max((m for m in r.msgs if m["thread"] == hello["thread"]), key=lambda m: m["id"])
+    parent = file_name(last)
+    for k in range(fyis):
+        ms = now - 59_000 + 1_000 * k
+        m = {"id": uuid7(stream, ms), "ms": ms, "sender": hello["sender"], "to": hello["to"], "kind": "state", "arena": hello["arena"],
+             "parent": last["id"], "expects": False, "body": "", "thread": hello["thread"], "request": uuid7(stream, ms)}
+        files.append({"name": file_name(m), "text": render(m, parent)})
+        last, parent = m, file_name(m)
 
 
 def budget_thread(r, budgets):
@@ -493,6 +582,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
     r.acks = acks
     r.anomaly_fix = None
     r.other_room = False
+    r.group_hello = None
     # The second room's arena: another name mostly, now and then this one in lower case (another arena too).
     r.other_arena = ARENA_OTHER_CASE if rng.random() < 0.3 else OTHER_ARENA
     other_arena = r.other_arena
@@ -510,6 +600,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
         host = shakes.choice(peers)
         responders = [ME] + [q for q in peers if q != host]
         hello = r.add(host, [ALL] if shakes.random() < 0.3 else list(responders), "hello", expects=True, rng=shakes)
+        r.group_hello = hello  # OFTEN's "group-budgets" may give it a budget that binds (group_budget())
         shakes.shuffle(responders)
         # Of three responders, now and then one other than VEGA keeps the group from standing whole
         # (its chain countered and accepted late, or never) while VEGA and the other have established.
@@ -633,6 +724,7 @@ def room(rng, seat=None, elsewhere=0.15, draws=None, shakes=None, budgets=None, 
             ask = r.add(ME, ["LYRA"], "request", expects=True, arena=other_arena)
             fix = r.add("LYRA", [ME], "reply", parent=ask, arena=other_arena if rng.random() < 0.75 else ARENA)
             fix["correction"] = naming(rng, rng.choice(asked))
+            fix["across"] = True  # OFTEN's "crossings" may cite it in the original's disposition
         if rng.random() < 0.3:
             # The other arena's LYRA asks its whole room (`ALL` there: its VEGA, not this one).
             r.add("LYRA", [ALL], "request", expects=True, arena=other_arena)
@@ -843,6 +935,7 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
             if rng.random() < 0.3:
                 m["alias"] = alias
                 m["pod"] = rng.choice([OTHER_ARENA, THIRD_ARENA, ARENA_OTHER_CASE, ARENA])
+    fyis = group_budget(often_streams["group-budgets"], r, now) if often_streams is not None else 0
     names = {}
     files = []
     for m in msgs:
@@ -905,6 +998,8 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
         m = rng.choice(stray)
         dispositions.append({"id": m["id"], "state": rng.choice(["no-reply-required", "needs-audit"]), "cta": "none", "at": iso(now - 30_000)})
     rng.shuffle(dispositions) if rng.random() < 0.05 else None
+    if often_streams is not None and who == ME and arena in (ARENA, None):
+        cite_crossing(often_streams["crossings"], msgs, addressed, dispositions, now)
     cursor = [m["id"] for m in addressed if rng.random() < (0.1 if tidy else 0.3)]
     if stray and rng.random() < 0.15:
         cursor.append(rng.choice(stray)["id"])
@@ -974,6 +1069,10 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
     carried = [a["id"] for a in anomalies if a["id"] is not None]
     if carried and rng.random() < 0.2:
         cursor.append(rng.choice(carried))
+    if often_streams is not None and (who, arena) == (ME, ARENA) and not r.other_room and r.profile == "CORE":
+        who = seat_beside(often_streams["seated"], r, peers, files, now) or who
+    if fyis:
+        past_budget(often_streams["group-budgets"], r, files, now, fyis)
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
     files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
     out = {"participant": who, "arena": arena, "files": files, "dispositions": dispositions, "cursor": cursor,

@@ -14,7 +14,12 @@ naming a small budget, accepted exactly, then questions, exact replies, FYIs and
   the table is folder_checker.budget_of, through reconcile_establishment.settle: the hello's own,
   restated or countered; none named, the default 20), else the default: folder_checker.budget_limit,
   the folder checker's own reading, the hello's group read as whole from its first chain settled
-  (a two-party hello's one chain).
+  (a two-party hello's one chain). For a group hello (generate_reconcile.group_budget: its budget
+  bound by FYIs past it) that is the core's reading too, though the core reaches it otherwise: before
+  the group stands whole its thread is held to the budgets of the pairs of its first message (note
+  136), the host's with each responder, which in those rooms only the hello's own chains settle; so
+  a first chain refused (countered, never accepted) binds nothing, and a later chain accepted binds
+  its budget from its acceptance, in both readings (fix-IE).
 - With the count at the limit, a message passes only when it is its sender's first exact causal
   reply (the question's `request_id`, not a root kind) to a question of the thread asked of it
   (by name, or to ALL of its arena) within the budget and not quarantined (note 153: a quarantined
@@ -23,8 +28,9 @@ naming a small budget, accepted exactly, then questions, exact replies, FYIs and
   here; anything else is EXCHANGE_BUDGET_EXCEEDED, and a question so refused owes nothing.
 - Not modelled, as not drawn there: declared `new_evidence`, a requester's cancel withdrawing a
   question, a reply sorted before its question, a group hello's budget before the group stands
-  whole (note 136), and a thread other than a hello's own (a pair's budget; the room's other
-  threads stay far below any limit their pairs set).
+  whole where its host's pairs hold a budget of another handshake (note 136; none is drawn), and a
+  thread other than a hello's own (a pair's budget; the room's other threads stay below any limit
+  their pairs set, group_budget() naming one above the longest thread).
 """
 from folder_checker import DEFAULT_BUDGET, budget_limit, owed_at_limit
 
