@@ -39,14 +39,17 @@ describe("a resume of a later revision of the checkpoint the attempt before it r
 
   it("holds ATT-3 resuming cp-r1 again to ATT-2's read-back, the amendment given or not", () => {
     const amended = cp7r2("2026-10-04T10:52:00Z");
-    for (const checkpoints of [undefined, [cp7()], [cp7(), amended]]) {
+    for (const checkpoints of [undefined, [cp7()]]) {
       expect(codes(check(refOf(cp7()), checkpoints))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
     }
+    // With cp-r2 given, written before ATT-3 started, cp-r1 is stale state too (note 188).
+    expect(codes(check(refOf(cp7()), [cp7(), amended]))).toStrictEqual([["RESUME_CHECKPOINT_SUPERSEDED", "attempts.2.resumed_from_checkpoint_ref"], ["RETRY_UNRECONCILED", "attempts.2"]]);
   });
 
   it("holds ATT-3 resuming cp-r2 written before ATT-2 started: it cannot know what ATT-2 did", () => {
     const early = cp7r2("2026-10-04T10:30:00Z");
-    expect(codes(check(refOf(early), [cp7(), early]))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
+    // ATT-2, resuming cp-r1 after cp-r2 was written, continued from stale state itself (note 188).
+    expect(codes(check(refOf(early), [cp7(), early]))).toStrictEqual([["RESUME_CHECKPOINT_SUPERSEDED", "attempts.1.resumed_from_checkpoint_ref"], ["RETRY_UNRECONCILED", "attempts.2"]]);
   });
 
   it("holds a resume of another revision not given, or named under another digest: when it was written is not in hand", () => {
