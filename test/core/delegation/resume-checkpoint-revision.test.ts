@@ -58,4 +58,13 @@ describe("a resume of a later revision of the checkpoint the attempt before it r
     // cp-r1 under another digest is no revision given, and one revision id names one content (note 113).
     expect(codes(check({ ...refOf(cp7()), content_digest: `sha256:${"b".repeat(64)}` }, [cp7()]))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
   });
+
+  it("says which hold it is: the very revision ATT-2 resumed, a checkpoint written before ATT-2 started, or a revision not in hand", () => {
+    const message = (from: object, checkpoints?: object[]) => check(from, checkpoints).findings.find((f) => f.code === "RETRY_UNRECONCILED")?.message;
+    const amended = cp7r2("2026-10-04T10:52:00Z");
+    expect(message(refOf(cp7()), [cp7()])).toContain("attempts.2: ATT-3 resumes CP-7@cp-r1, the very checkpoint revision resumed by ATT-2, which is unknown");
+    const early = cp7r2("2026-10-04T10:30:00Z");
+    expect(message(refOf(early), [cp7(), early])).toContain("attempts.2: ATT-3 resumes CP-7@cp-r2, a checkpoint written before the start of ATT-2, which is unknown");
+    expect(message(refOf(amended))).toContain("attempts.2: ATT-3 resumes CP-7@cp-r2, a revision not in hand (none given under that revision and digest) of the checkpoint resumed by ATT-2, which is unknown");
+  });
 });
