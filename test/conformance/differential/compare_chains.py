@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--superseded-by-sequence]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
@@ -13,7 +13,8 @@ never holds an input fixed (7.2's input fixity), --revision-digest-unrefused one
 checkpoint naming a revision id under another digest (README note 113), --prior-by-revision one that reads a record's
 prior by revision and digest alone, whatever object it names (README note 169), --resume-own-attempt one that lets a
 record of the attempt that wrote a checkpoint resume it (README note 170), --resume-by-object one that takes a resume of
-another revision of the checkpoint the attempt before it resumed as a resume of the same one (README note 179). --plants
+another revision of the checkpoint the attempt before it resumed as a resume of the same one (README note 179),
+--superseded-by-sequence one that never takes a later revision of a resume's checkpoint as superseding it (README note 188). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
@@ -48,6 +49,8 @@ PLANTS = {
     "--resume-own-attempt": (records_checker, "resumes_own_attempt", lambda attempt, checkpoint: False),
     # A checker that takes a resume of another revision of the checkpoint the attempt before it resumed as the same one (README note 179's bug).
     "--resume-by-object": (records_checker, "same_checkpoint", lambda ref, earlier: earlier is not None and earlier["object_id"] == ref["object_id"]),
+    # A checker that compares a resume's checkpoint with its attempt's later sequences alone, never a later revision of it (README note 188's bug).
+    "--superseded-by-sequence": (records_checker, "amended_since", lambda attempt, checkpoint, checkpoints: False),
     # A checker that takes any link above the parent as the parent's own parent.
     "--break-above": (chain_checker, "above_parent_broken", lambda parent, chain: False),
 }

@@ -414,13 +414,15 @@ def cases(count, seed):
     rng = random.Random(seed)
     # The resume of an amended checkpoint (README note 179) draws on a stream of its own: the cases as they were drawn stay.
     side = random.Random(f"resume-revision {seed}")
+    # So does the resume of a checkpoint revision amended before it started (README note 188).
+    stale = random.Random(f"resume-superseded {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
             yield chain_case(rng, n, plain)
         else:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
-            yield records_case(rng, plain, side) if n % 6 == 5 else reassignment_case(rng, plain)
+            yield records_case(rng, plain, side, stale) if n % 6 == 5 else reassignment_case(rng, plain)
 
 
 if __name__ == "__main__":
