@@ -20,12 +20,15 @@
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { compareUtc, sameRevision } from "./scalars.js";
 
-export function resumesPastAttempt(attempt: ExecutionAttempt, before: ExecutionAttempt, checkpoints: readonly DelegationCheckpoint[]): boolean {
+/** Why a resume is held to the attempt before it, for the finding's words: the very revision that attempt resumed, a checkpoint written before it started, or a revision of the checkpoint it resumed not in hand. */
+export type PastAttempt = "same-revision" | "written-before" | "not-in-hand";
+
+export function resumesPastAttempt(attempt: ExecutionAttempt, before: ExecutionAttempt, checkpoints: readonly DelegationCheckpoint[]): PastAttempt | null {
   const ref = attempt.resumed_from_checkpoint_ref;
-  if (ref === null) return false;
+  if (ref === null) return null;
   const earlier = before.resumed_from_checkpoint_ref;
-  if (sameRevision(earlier, ref)) return true;
+  if (sameRevision(earlier, ref)) return "same-revision";
   const checkpoint = checkpoints.find((c) => (c.checkpoint_id === ref.object_id || c.record_id === ref.object_id) && c.revision_id === ref.revision_id && c.content_digest === ref.content_digest);
-  if (checkpoint !== undefined) return compareUtc(checkpoint.written_at, before.started_at) < 0;
-  return earlier !== null && earlier.object_id === ref.object_id;
+  if (checkpoint !== undefined) return compareUtc(checkpoint.written_at, before.started_at) < 0 ? "written-before" : null;
+  return earlier !== null && earlier.object_id === ref.object_id ? "not-in-hand" : null;
 }

@@ -49,6 +49,7 @@ import { checkpointRemainderFindings } from "./_checkpoint-remainder.js";
 import { checkpointSequenceFindings } from "./_checkpoint-sequence.js";
 import { checkpointSequenceConflicts } from "./_checkpoint-sequence-conflicts.js";
 import { resumesPastAttempt } from "./_resume-past-attempt.js";
+import type { PastAttempt } from "./_resume-past-attempt.js";
 import { pairShrinkFindings } from "./_consumption-shrinks.js";
 import { fencedRecords } from "./_fenced-records.js";
 import { idempotencyKeyFindings } from "./_idempotency-keys.js";
@@ -64,7 +65,7 @@ import { resumeNewAttemptFindings } from "./_resume-new-attempt.js";
 import { resumeStartFindings } from "./_resume-start.js";
 import { resumeSupersededFindings } from "./_resume-superseded.js";
 import { streamForkFindings } from "./_stream-forks.js";
-import { compareUtc, durationMs, elapsedNanos } from "./scalars.js";
+import { compareUtc, durationMs, elapsedNanos, shownRevision } from "./scalars.js";
 import type { Duration } from "./scalars.js";
 import { RECONCILE_FIRST } from "./vocabulary.js";
 import type { Outcome } from "./vocabulary.js";
@@ -121,6 +122,13 @@ function reconciliationFinding(at: string, attempt: ExecutionAttempt, before: Ex
   out.push(delegationFinding("RETRY_UNRECONCILED", `${at}: ${attempt.attempt_id} ${follows} ${before.attempt_id}, which is ${prior}${before.outcome === null ? " (no outcome recorded)" : ""} and records no read-back (readback_ref): an unknown or partially applied attempt is reconciled before a retry (section 7.1)`, { path: at, dimension: "retry", expected: `a readback_ref on ${before.attempt_id}`, received: prior }));
 }
 
+/** How a resume held to the attempt before it stands to that attempt, in words the attempt's id follows. */
+const PAST_ATTEMPT: Readonly<Record<PastAttempt, string>> = {
+  "same-revision": "the very checkpoint revision resumed by",
+  "written-before": "a checkpoint written before the start of",
+  "not-in-hand": "a revision not in hand (none given under that revision and digest) of the checkpoint resumed by",
+};
+
 /** A non-negative span of nanoseconds in words: whole seconds, or milliseconds under one. */
 function elapsed(ns: bigint): string {
   const ms = Number(ns) / 1e6;
@@ -148,7 +156,10 @@ function followFindings(at: string, attempt: ExecutionAttempt, before: Execution
   else if (retries) {
     backoffFinding(at, attempt, before, retry.backoff, out);
     reconciliationFinding(at, attempt, before, prior, out);
-  } else if (resumesPastAttempt(attempt, before, checkpoints)) reconciliationFinding(at, attempt, before, prior, out, "resumes a checkpoint that predates");
+  } else {
+    const [past, ref] = [resumesPastAttempt(attempt, before, checkpoints), attempt.resumed_from_checkpoint_ref];
+    if (past !== null && ref !== null) reconciliationFinding(at, attempt, before, prior, out, `resumes ${shownRevision(ref)}, ${PAST_ATTEMPT[past]}`);
+  }
   if (!RECONCILE_FIRST.includes(prior)) return;
   const [key, was] = [attempt.idempotency_key, before.idempotency_key];
   const follows = retries ? "retries" : "resumes after";

@@ -321,7 +321,7 @@ describe("rw delegation check-attempts", () => {
     const third = { ...record("att-2"), record_id: "ATT-3", attempt_id: "ATT-3", started_at: "2026-10-04T10:50:00Z", issued_at: "2026-10-04T10:50:00Z" };
     const r = rw(["delegation", "check-attempts", "--contract", file("d-research-2-r2"), "--attempts", JSON.stringify([record("att-1"), record("att-2"), third])]);
     expect(r.code).toBe(1);
-    expect(r.out).toBe("attempts under D-RESEARCH-2@r2: refused\n  error RETRY_EXHAUSTED (retry): attempts.2: ATT-3 is attempt 3 of D-RESEARCH-2; max_attempts is 2, the first attempt counted\n  error RETRY_UNRECONCILED (retry): attempts.2: ATT-3 resumes a checkpoint that predates ATT-2, which is unknown (no outcome recorded) and records no read-back (readback_ref): an unknown or partially applied attempt is reconciled before a retry (section 7.1)\n");
+    expect(r.out).toBe("attempts under D-RESEARCH-2@r2: refused\n  error RETRY_EXHAUSTED (retry): attempts.2: ATT-3 is attempt 3 of D-RESEARCH-2; max_attempts is 2, the first attempt counted\n  error RETRY_UNRECONCILED (retry): attempts.2: ATT-3 resumes CP-7@cp-r1, the very checkpoint revision resumed by ATT-2, which is unknown (no outcome recorded) and records no read-back (readback_ref): an unknown or partially applied attempt is reconciled before a retry (section 7.1)\n");
   });
   it("--json is checkAttemptsDocument's report: after a partially_applied attempt, a new key is refused", () => {
     const doc = { contract: record("d-research-2-r2"), attempts: [record("att-1"), { ...record("att-2"), idempotency_key: "D-RESEARCH-2/effect-2" }] };

@@ -102,4 +102,12 @@ describe("differential check of chains and reassignment", () => {
     expect(found.checker).not.toContain("ATTEMPT_OUTCOME_UNRECONCILED retries");
     expect(found.mutations.some((m: string) => /^attempts:outcome_moved:unknown(\+rb)?->partially_applied:/.test(m))).toBe(true);
   });
+
+  it("names a resume of a superseded checkpoint revision the checker lets pass", { timeout: 60_000 }, () => {
+    // README note 188, planted in the checker: ATT-2 resuming CP-7's cp-r1 after its amendment was written,
+    // compared with later sequences alone, so the core's RESUME_CHECKPOINT_SUPERSEDED goes unmatched.
+    const found = judged()["superseded-by-sequence"];
+    expect(found).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RESUME_CHECKPOINT_SUPERSEDED inputs"]) } });
+    expect(found.checker).not.toContain("RESUME_CHECKPOINT_SUPERSEDED inputs");
+  });
 });

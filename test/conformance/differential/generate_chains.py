@@ -428,6 +428,8 @@ def cases(count, seed):
     side = random.Random(f"resume-revision {seed}")
     # So do a chain repeating the child's own link and ATT-2's outcome moved on its read-back, each rare among the rest.
     own, moved = random.Random(f"own-link {seed}"), random.Random(f"outcome-moved {seed}")
+    # So does the resume of a checkpoint revision amended before it started (README note 188).
+    stale = random.Random(f"resume-superseded {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -437,7 +439,7 @@ def cases(count, seed):
             yield case
         elif n % 6 == 5:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
-            case = records_case(rng, plain, side)
+            case = records_case(rng, plain, side, stale)
             if moved.random() < 0.4 and not plain:
                 applied = x_outcome_moved(moved, case)
                 if applied is not None:

@@ -477,10 +477,36 @@ def x_resume_revision(rng, case):
     return f"attempts:resume_revision:att2={outcome}{'+rb' if read_back else ''}:cp-r3@{written[11:16]}:att3={names}"
 
 
+def x_resume_superseded(rng, case):
+    """CP-7 amended (cp-s2, its prior cp-r1, one sequence) at a time before ATT-2 (resuming cp-r1) started, the instant it
+    did or after: directly, through cp-s3 naming cp-s2 (cp-s2 given or not: a chain broken where it is not), or naming
+    cp-r1 under another digest (an amendment of no revision in hand). README note 188: a revision amended by the time a
+    resume started is stale state. Drawn on a stream of its own (`records_case`'s `stale`), only where an ATT-2 record
+    resumes cp-r1."""
+    cp7 = next((c for c in case["checkpoints"] if c["record_id"] == "CP-7" and c["revision_id"] == "cp-r1"), None)
+    if cp7 is None or not any(a["attempt_id"] == "ATT-2" and a.get("resumed_from_checkpoint_ref") == ref(cp7) for a in case["attempts"]):
+        return None
+    shape = rng.choice(["direct", "direct", "chain", "chain_gap", "other_digest"])
+    times = sorted(rng.choice(["10:20:00", "10:40:00", "10:45:00"]) for _ in range(2))
+
+    def amend(revision, prior, written):
+        c = copy.deepcopy(cp7)
+        c.update(revision_id=revision, prior_revision_ref=prior, issued_at=at(written), written_at=at(written), content_digest=digest(f"CP-7 {revision} {written}"), remaining_budget={})
+        return c
+
+    s2 = amend("cp-s2", dict(ref(cp7), content_digest=digest("CP-7 r1 forged")) if shape == "other_digest" else ref(cp7), times[0])
+    added = [] if shape == "chain_gap" else [s2]
+    if shape in ("chain", "chain_gap"):
+        added.append(amend("cp-s3", ref(s2), times[1]))
+    for c in added:
+        case["checkpoints"].insert(rng.randrange(len(case["checkpoints"]) + 1), c)
+    return f"attempts:resume_superseded:{shape}:{'+'.join(c['written_at'][11:16] for c in added)}"
+
+
 RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences, x_inputs]
 
 
-def records_case(rng, plain, side=None):
+def records_case(rng, plain, side=None, stale=None):
     case = {"op": "reassign", "base": "reassign-records", "mutations": [], "prior": record("d-research-2-r1"), "next": record("d-research-2-r2"),
             "attempts": [record("att-1"), record("att-2")], "checkpoints": [record("cp-7")]}
     if not plain:
@@ -499,6 +525,11 @@ def records_case(rng, plain, side=None):
     # Drawn last and on `side` alone, so every other mutation is drawn from `rng` as before it was added.
     if side is not None and side.random() < 0.25 and not plain:
         applied = x_resume_revision(side, case)
+        if applied is not None:
+            case["mutations"].append(applied)
+    # And on `stale` alone, after it, so the cases drawn without it stay as they were.
+    if stale is not None and stale.random() < 0.25 and not plain:
+        applied = x_resume_superseded(stale, case)
         if applied is not None:
             case["mutations"].append(applied)
     return case

@@ -108,6 +108,14 @@ def resumes_own_attempt(attempt, checkpoint):
     return (attempt["attempt_id"], attempt["delegation_ref"]["object_id"]) == (checkpoint["attempt_id"], checkpoint["delegation_ref"]["object_id"])
 
 
+def amended_since(attempt, checkpoint, checkpoints):
+    """A later revision of the checkpoint resumed (its chain of priors given reaches the revision resumed), of the same
+    attempt, written no later than the resume started: that revision is stale state, as a lower sequence is (section
+    7.2; a RevisionRef names one exact revision, section 2; README note 188)."""
+    return any(rev_of(o) != rev_of(checkpoint) and (o["attempt_id"], o["delegation_ref"]["object_id"]) == (checkpoint["attempt_id"], checkpoint["delegation_ref"]["object_id"])
+               and compare_time(o["written_at"], attempt["started_at"]) <= 0 and rev_of(checkpoint) in {rev_of(e) for e in earlier_revisions(o, checkpoints)} for o in checkpoints)
+
+
 def revision_of(contract):
     return (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
 
@@ -336,7 +344,7 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
                 failed.add("RESUME_NOT_NEW_ATTEMPT retries")
             if any(o["checkpoint_id"] != c["checkpoint_id"] and o["attempt_id"] == c["attempt_id"]
                    and o["delegation_ref"]["object_id"] == c["delegation_ref"]["object_id"]
-                   and o["sequence"] > c["sequence"] and compare_time(o["written_at"], a["started_at"]) <= 0 for o in checkpoints):
+                   and o["sequence"] > c["sequence"] and compare_time(o["written_at"], a["started_at"]) <= 0 for o in checkpoints) or amended_since(a, c, checkpoints):
                 failed.add("RESUME_CHECKPOINT_SUPERSEDED inputs")
         # A record moving its outcome away from unknown or partially_applied names a read-back its prior did not hold.
         before = prior_record(a, mine)

@@ -39,14 +39,17 @@ describe("a resume of a later revision of the checkpoint the attempt before it r
 
   it("holds ATT-3 resuming cp-r1 again to ATT-2's read-back, the amendment given or not", () => {
     const amended = cp7r2("2026-10-04T10:52:00Z");
-    for (const checkpoints of [undefined, [cp7()], [cp7(), amended]]) {
+    for (const checkpoints of [undefined, [cp7()]]) {
       expect(codes(check(refOf(cp7()), checkpoints))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
     }
+    // With cp-r2 given, written before ATT-3 started, cp-r1 is stale state too (note 188).
+    expect(codes(check(refOf(cp7()), [cp7(), amended]))).toStrictEqual([["RESUME_CHECKPOINT_SUPERSEDED", "attempts.2.resumed_from_checkpoint_ref"], ["RETRY_UNRECONCILED", "attempts.2"]]);
   });
 
   it("holds ATT-3 resuming cp-r2 written before ATT-2 started: it cannot know what ATT-2 did", () => {
     const early = cp7r2("2026-10-04T10:30:00Z");
-    expect(codes(check(refOf(early), [cp7(), early]))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
+    // ATT-2, resuming cp-r1 after cp-r2 was written, continued from stale state itself (note 188).
+    expect(codes(check(refOf(early), [cp7(), early]))).toStrictEqual([["RESUME_CHECKPOINT_SUPERSEDED", "attempts.1.resumed_from_checkpoint_ref"], ["RETRY_UNRECONCILED", "attempts.2"]]);
   });
 
   it("holds a resume of another revision not given, or named under another digest: when it was written is not in hand", () => {
@@ -54,5 +57,14 @@ describe("a resume of a later revision of the checkpoint the attempt before it r
     expect(codes(check(refOf(cp7r2("2026-10-04T10:52:00Z")), [cp7()]))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
     // cp-r1 under another digest is no revision given, and one revision id names one content (note 113).
     expect(codes(check({ ...refOf(cp7()), content_digest: `sha256:${"b".repeat(64)}` }, [cp7()]))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
+  });
+
+  it("says which hold it is: the very revision ATT-2 resumed, a checkpoint written before ATT-2 started, or a revision not in hand", () => {
+    const message = (from: object, checkpoints?: object[]) => check(from, checkpoints).findings.find((f) => f.code === "RETRY_UNRECONCILED")?.message;
+    const amended = cp7r2("2026-10-04T10:52:00Z");
+    expect(message(refOf(cp7()), [cp7()])).toContain("attempts.2: ATT-3 resumes CP-7@cp-r1, the very checkpoint revision resumed by ATT-2, which is unknown");
+    const early = cp7r2("2026-10-04T10:30:00Z");
+    expect(message(refOf(early), [cp7(), early])).toContain("attempts.2: ATT-3 resumes CP-7@cp-r2, a checkpoint written before the start of ATT-2, which is unknown");
+    expect(message(refOf(amended))).toContain("attempts.2: ATT-3 resumes CP-7@cp-r2, a revision not in hand (none given under that revision and digest) of the checkpoint resumed by ATT-2, which is unknown");
   });
 });
