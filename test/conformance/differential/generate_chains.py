@@ -428,6 +428,8 @@ def cases(count, seed):
     side = random.Random(f"resume-revision {seed}")
     # So do a chain repeating the child's own link and ATT-2's outcome moved on its read-back, each rare among the rest.
     own, moved = random.Random(f"own-link {seed}"), random.Random(f"outcome-moved {seed}")
+    # And ATT-2's outcome moved to succeeded, where the other draw left it running.
+    succeeded = random.Random(f"outcome-succeeded {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -440,6 +442,10 @@ def cases(count, seed):
             case = records_case(rng, plain, side)
             if moved.random() < 0.4 and not plain:
                 applied = x_outcome_moved(moved, case)
+                if applied is not None:
+                    case["mutations"].append(applied)
+            if succeeded.random() < 0.4 and not plain:
+                applied = x_outcome_moved(succeeded, case, ("succeeded",), ("none", "none", "same", "again"))
                 if applied is not None:
                     case["mutations"].append(applied)
             yield case
