@@ -6,7 +6,7 @@
 // spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A sixth of
 // the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
 // spend across revisions, fences, attempts of other revisions, input fixity, a resume of an amended
-// checkpoint and an outcome moved on a read-back among them), also judged by check-attempts' retry rules under the next revision and its
+// checkpoint and an outcome moved on a read-back, to succeeded too, among them), also judged by check-attempts' retry rules under the next revision and its
 // budget under the prior. A failure names the first case they judge differently, with both answers;
 // one run of the core serves the checker as written and each planted one (`--plants`), so the file
 // stays near 5 s.
@@ -109,5 +109,14 @@ describe("differential check of chains and reassignment", () => {
     const found = judged()["superseded-by-sequence"];
     expect(found).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RESUME_CHECKPOINT_SUPERSEDED inputs"]) } });
     expect(found.checker).not.toContain("RESUME_CHECKPOINT_SUPERSEDED inputs");
+  });
+
+  it("names an attempt moved to succeeded on no read-back the checker refuses as unreconciled too", { timeout: 60_000 }, () => {
+    // The checker's old reading, planted: a move to succeeded naming no read-back is ATTEMPT_OUTCOME_UNRECONCILED as well,
+    // where CODES.md leaves it to the record's own ATTEMPT_SUCCESS_UNVERIFIED (at validation, on no dimension).
+    const found = judged()["success-as-move"];
+    expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining(["ATTEMPT_OUTCOME_UNRECONCILED retries"]) });
+    expect(found.core.findings).not.toContain("ATTEMPT_OUTCOME_UNRECONCILED retries");
+    expect(found.mutations.some((m: string) => /^attempts:outcome_moved:(unknown|partially_applied)(\+rb)?->succeeded:none$/.test(m))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
@@ -16,7 +16,9 @@ record of the attempt that wrote a checkpoint resume it (README note 170), --res
 another revision of the checkpoint the attempt before it resumed as a resume of the same one (README note 179),
 --own-link-ancestor one that takes a chain's repeat of the child's own link for an ancestor it must fence,
 --partial-not-a-move one that lets a later record move an `unknown` attempt to `partially_applied` on no new read-back,
---superseded-by-sequence one that never takes a later revision of a resume's checkpoint as superseding it (README note 188). --plants
+--superseded-by-sequence one that never takes a later revision of a resume's checkpoint as superseding it (README note 188),
+--success-as-move one that also refuses a move to `succeeded` on no read-back as a move unreconciled (the record's own
+ATTEMPT_SUCCESS_UNVERIFIED, at validation). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
@@ -58,6 +60,8 @@ PLANTS = {
     "--partial-not-a-move": (records_checker, "outcome_moved", lambda then, now: now not in records_checker.RECONCILE_FIRST + (None,)),
     # A checker that compares a resume's checkpoint with its attempt's later sequences alone, never a later revision of it (README note 188's bug).
     "--superseded-by-sequence": (records_checker, "amended_since", lambda attempt, checkpoint, checkpoints: False),
+    # A checker that refuses a move to succeeded on no read-back as unreconciled too, where CODES.md leaves it to ATTEMPT_SUCCESS_UNVERIFIED.
+    "--success-as-move": (records_checker, "left_to_success_rule", lambda record: False),
     # A checker that takes any link above the parent as the parent's own parent.
     "--break-above": (chain_checker, "above_parent_broken", lambda parent, chain: False),
 }

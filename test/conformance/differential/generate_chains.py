@@ -430,6 +430,8 @@ def cases(count, seed):
     own, moved = random.Random(f"own-link {seed}"), random.Random(f"outcome-moved {seed}")
     # So does the resume of a checkpoint revision amended before it started (README note 188).
     stale = random.Random(f"resume-superseded {seed}")
+    # And ATT-2's outcome moved to succeeded, where the other draw left it running.
+    succeeded = random.Random(f"outcome-succeeded {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -442,6 +444,10 @@ def cases(count, seed):
             case = records_case(rng, plain, side, stale)
             if moved.random() < 0.4 and not plain:
                 applied = x_outcome_moved(moved, case)
+                if applied is not None:
+                    case["mutations"].append(applied)
+            if succeeded.random() < 0.4 and not plain:
+                applied = x_outcome_moved(succeeded, case, ("succeeded",), ("none", "none", "same", "again"))
                 if applied is not None:
                     case["mutations"].append(applied)
             yield case

@@ -190,27 +190,32 @@ def x_retry(rng, case):
     return f"retry:{'two records:' if two_records else ''}max{p['max_attempts']}:{'+'.join(p['retryable_outcomes'])}:att2={outcome}{'+rb' if att2.get('readback_ref') else ''}:key={att3['idempotency_key']}:{'resume' if att3['resumed_from_checkpoint_ref'] else 'retry'}:{att3['started_at'][11:19]}"
 
 
-def x_outcome_moved(rng, case):
+def x_outcome_moved(rng, case, outcomes=("partially_applied", "partially_applied", "failed", "unknown"), hows=("same", "same", "same", "none", "again")):
     """ATT-2, running, appended ended `unknown` or `partially_applied` (with a read-back or none), then again with
     another outcome on the same read-back, another revision of it, or none: a move away from unknown or mixed
     reconciles only on a read-back the earlier record did not hold (ATTEMPT_OUTCOME_UNRECONCILED), `unknown` to
-    `partially_applied` too (CODES.md: "to another", not `unknown`). Drawn on a stream of its own, and only where ATT-2 runs and no ATT-3 is."""
+    `partially_applied` too (CODES.md: "to another", not `unknown`). Drawn on a stream of its own, and only where ATT-2 runs and no ATT-3 is.
+    Drawn again to `succeeded` (`outcomes`, mostly on no read-back, `hows`, with acceptance evidence or none) on a stream of its
+    own: with no read-back that is the record's own ATTEMPT_SUCCESS_UNVERIFIED, at validation, not a move unreconciled."""
     atts = case["attempts"]
     if any(a["attempt_id"] == "ATT-3" for a in atts) or not any(a["attempt_id"] == "ATT-2" for a in atts):
         return None
     att2 = head(atts, "ATT-2")
     if att2.get("outcome") is not None:
         return None
-    then, now = rng.choice(["unknown", "unknown", "unknown", "unknown", "partially_applied"]), rng.choice(["partially_applied", "partially_applied", "failed", "unknown"])
+    then, now = rng.choice(["unknown", "unknown", "unknown", "unknown", "partially_applied"]), rng.choice(outcomes)
     readback = {"object_id": "VR-ATT-2", "revision_id": "vr-r1", "content_digest": digest("VR-ATT-2")}
     held = rng.random() < 0.85
     ended = copy.deepcopy(att2)
     ended.update(revision_id="att-r1m", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), ended_at=at("10:50:00"), outcome=then,
                  readback_ref=copy.deepcopy(readback) if held else None, content_digest=digest("ATT-2 ended " + then))
     moved = copy.deepcopy(ended)
-    how = rng.choice(["same", "same", "same", "none", "again"])
+    how = rng.choice(hows)
     moved.update(revision_id="att-r1n", prior_revision_ref=ref(ended), issued_at=at("10:52:00"), outcome=now, content_digest=digest("ATT-2 moved " + now),
                  readback_ref=None if how == "none" else dict(readback, revision_id="vr-r2", content_digest=digest("VR-ATT-2 again")) if how == "again" or not held else copy.deepcopy(readback))
+    if now == "succeeded":
+        moved["effects"] = [{"effect_id": "EFF-STAGE-SRC-74", "digest": digest("EFF 74"), "status": "applied"}]
+        moved["acceptance_evidence_refs"] = [{"object_id": "ACC-ATT-2", "revision_id": "acc-r1", "content_digest": digest("ACC-ATT-2")}] if rng.random() < 0.5 else []
     for r in (ended, moved):
         if r["outcome"] == "partially_applied":
             r["effects"] = [{"effect_id": "EFF-STAGE-SRC-74", "digest": digest("EFF 74"), "status": "applied"}, {"effect_id": "EFF-STAGE-SRC-75", "digest": digest("EFF 75"), "status": "not_applied"}]

@@ -98,6 +98,13 @@ def outcome_moved(then, now):
     return now is not None and now not in ("unknown", then)
 
 
+def left_to_success_rule(record):
+    """A move to `succeeded` naming no read-back is the record's own ATTEMPT_SUCCESS_UNVERIFIED ("succeeded requires
+    ... post-effect read-back", 7.1), refused at validation; CODES.md's ATTEMPT_OUTCOME_UNRECONCILED leaves it there
+    ("not `succeeded`, which needs its read-back anyway"), so it is not refused twice; one naming the read-back its prior held is refused as a move."""
+    return record.get("outcome") == "succeeded" and record.get("readback_ref") is None
+
+
 def resumed_checkpoint(attempt, checkpoints):
     return named_record(attempt.get("resumed_from_checkpoint_ref"), checkpoints, ("checkpoint_id", "record_id"))
 
@@ -348,7 +355,7 @@ def reassignment_findings(prior, nxt, attempts, checkpoints):
                 failed.add("RESUME_CHECKPOINT_SUPERSEDED inputs")
         # A record moving its outcome away from unknown or partially_applied names a read-back its prior did not hold.
         before = prior_record(a, mine)
-        if (before is not None and before.get("outcome") in RECONCILE_FIRST and outcome_moved(before.get("outcome"), a.get("outcome"))
+        if (before is not None and before.get("outcome") in RECONCILE_FIRST and outcome_moved(before.get("outcome"), a.get("outcome")) and not left_to_success_rule(a)
                 and (a.get("readback_ref") is None or (before.get("readback_ref") is not None and rev(a["readback_ref"]) == rev(before["readback_ref"])))):
             failed.add("ATTEMPT_OUTCOME_UNRECONCILED retries")
         # What was consumed is never given back (on `budget`; `spend` for money).
