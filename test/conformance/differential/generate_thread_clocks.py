@@ -613,14 +613,19 @@ def executed(rng):
     now and then nothing, else the call's values under `p=pay`, one of them changed or left out."""
     if rng.random() < 0.5:
         return ""
+    values = altered(rng, rng.random(), 0.5)
+    return " p=pay " + " ".join(f"{k}={v}" for k, v in values.items())
+
+
+def altered(rng, r, dropped_below):
+    """The call's values, one changed when `r` < 0.3, else one left out when `r` < `dropped_below`."""
     values = dict(CALL)
-    r = rng.random()
     if r < 0.3:
         key = rng.choice(list(CHANGED))
         values[key] = CHANGED[key]
-    elif r < 0.5:
+    elif r < dropped_below:
         del values[rng.choice(list(CHANGED))]
-    return " p=pay " + " ".join(f"{k}={v}" for k, v in values.items())
+    return values
 
 
 def token(k):
@@ -1199,14 +1204,9 @@ def sender_done_checks(draws):
     slots = [("p", "pay"), ("from", "scheduler"), ("to", "payer"), ("item", "inv:MD-2026-057"), ("ask", "PAY")] + ([] if rb is None else [("rb", rb)])
     leaves_acct = draws.random() < 0.3
     slots += [kv for kv in generate_threads.PAY if not (leaves_acct and kv[0] == "acct")]
-    record = dict(CALL)
     r = draws.random()
-    if r < 0.3:
-        key = draws.choice(list(CHANGED))
-        record[key] = CHANGED[key]
-    elif r < 0.4:
-        del record[draws.choice(list(CHANGED))]
-    elif r < 0.6:
+    record = altered(draws, r, 0.4)
+    if 0.4 <= r < 0.6:
         record["$resolve"] = ["acct"]
     out = draws.choice(["OK", "OK", "PARTIAL", "NOOP"])
     dn = f"RW1 DN payer-900 re=scheduler-900 from=payer to=scheduler item=inv:MD-2026-057 out={out}{executed(draws)}"
