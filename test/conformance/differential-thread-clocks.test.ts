@@ -11,7 +11,7 @@
 // a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges
 // (ahead of its first line naming no profile, then naming it: note 143);
 // a thread of a shipped profile or its own, its lines without p= read with it;
-// the done check a DN gets; alarms
+// the done check a DN gets, and the sender's own check-dn of a DN with its record; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65,
 // 107 and 143; each append's status and refusal, what the thread says of its statements as it stores
@@ -34,6 +34,8 @@ interface Answers {
   readonly statements: unknown[][];
   readonly challenges: unknown[][];
   readonly end: { readonly handoffs: unknown[][] };
+  /** The sender's own check-dn of a DN with its record, where the case gives one: [plan, ok, findings]. */
+  readonly doneChecks?: [null, boolean, unknown[][]][];
 }
 /** The first conversation the two sides read differently: the case and both answers. */
 interface Divergence {
@@ -115,6 +117,16 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const mine = first.replay.appends[i]?.[4] as [string | null, boolean, unknown[][]];
     expect(core[2].some((f) => f[0] === "DONE_NOOP")).toBe(true);
     expect(mine[2].some((f) => f[0] === "DONE_NOOP")).toBe(false);
+  });
+
+  it("names the sender's check-dn whose record does not hold an HO asking no rb=exec", { timeout: 90_000 }, () => {
+    // The replay's check-dn told to drop note 99's rule passes, or fails for less, a DN whose HO
+    // asks no rb=exec of PAY, where the core's holds the HO to the record (HO_NEEDS_EXEC, as check-ho
+    // refuses it). A thread never meets one (it refuses that record or that HO first): the sender's own check does.
+    const first = broken(["50", "1", "--first", "--break-needs-exec"]);
+    const codes = (answers: Answers) => (answers.doneChecks ?? []).flatMap((d) => d[2].map((f) => f[0]));
+    expect(codes(first.core)).toContain("HO_NEEDS_EXEC");
+    expect(codes(first.replay)).not.toContain("HO_NEEDS_EXEC");
   });
 
   it("names a handoff the replay judges without the record its sender registered ahead of it", { timeout: 90_000 }, () => {

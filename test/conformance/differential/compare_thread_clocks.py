@@ -8,7 +8,7 @@ conversations with clocks, and compares them.
                                      [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
                                      [--break-bytes] [--break-report-bytes] [--break-unprofiled]
                                      [--break-finding-bytes] [--break-dn-bytes] [--break-statement-bytes]
-                                     [--break-dn-slot]
+                                     [--break-dn-slot] [--break-needs-exec]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -45,7 +45,9 @@ challenges (registered or carried over) and lines past the thread's bytes (READM
 (note 145), --break-finding-bytes one that counts a void or noted readback's report as if it held no
 finding, --break-dn-bytes one that counts a DN's line and not the done check stored beside it (note
 148), --break-statement-bytes one that holds prepared statements to their rows alone, not the
-thread's bytes (note 156), --break-dn-slot a check-dn whose validation notes name no slot. The
+thread's bytes (note 156), --break-dn-slot a check-dn whose validation notes name no slot, --break-needs-exec a check-dn whose
+record does not hold an HO asking no rb=exec of an ask with execution slots (HO_NEEDS_EXEC, note
+99; compared on the sender's own check-dn of a DN with its record, which a thread never reaches). The
 core's side gives the words of its rows' findings (`words`), which the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
 """
 import collections
@@ -83,9 +85,24 @@ def checked(done):
     return [plan, ok, own, sorted({f[0] for f in others if f[0] in UNPLACED}), sorted([f[0], f[1]] for f in others if f[0] not in UNPLACED)]
 
 
+def sender_done_checks(case):
+    """The sender's own check-dn of each DN the case gives with its record (no readback: the HO is
+    the plan), as done_checker.py reads it: [None, ok, findings]."""
+    checks = []
+    for check in case.get("done_checks", []):
+        findings = done_checker.check(check["ho"], check["dn"], record=check["record"])
+        checks.append([None, done_checker.ok(findings), findings])
+    return checks
+
+
 def difference(case, theirs, ours):
     """What differs, as a hashable cluster key, or None."""
     key = []
+    for a, b in zip(theirs.get("doneChecks", []), ours.get("doneChecks", [])):
+        if checked([a]) != checked([b]):
+            key.append(("sender done", json.dumps(checked([a])), json.dumps(checked([b]))))
+    if len(theirs.get("doneChecks", [])) != len(ours.get("doneChecks", [])):
+        key.append(("sender done", "counted otherwise"))
     lines = [e for e in case["events"] if "line" in e]
     for event, a, b in zip(lines, theirs["appends"], ours["appends"]):
         if a[:2] != b[:2]:
@@ -149,6 +166,8 @@ PLANTED = {
     "--break-noop": (done_checker, "noop_values_said"),
     # A check-dn whose validation notes name no slot (what comparing codes alone passed).
     "--break-dn-slot": (done_checker, "notes_placed"),
+    # A check-dn whose record does not hold an HO asking no rb=exec (HO_NEEDS_EXEC, note 99).
+    "--break-needs-exec": (done_checker, "records_need_exec"),
     # A replay that drops the sender's record registered ahead of its HO.
     "--break-challenge": (thread_clock_checker, "challenges_kept"),
     # A replay that drops the sender's withheld criteria, so a readback is judged without them.
@@ -196,7 +215,8 @@ def main():
         if comparison.planted(flag):
             setattr(module, switch, False)
     cases = list(generate_thread_clocks.conversations(count, seed))
-    triples = ((case, theirs, thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes"), theirs.get("words")))
+    triples = ((case, theirs, dict(thread_clock_checker.replay(case["events"], case["end"], case.get("capacity"), case.get("profile"), case.get("bytes"), theirs.get("words")),
+                                   **({"doneChecks": sender_done_checks(case)} if "done_checks" in case else {})))
                for case, theirs in zip(cases, core_answers("core-thread-clock.ts", cases)))
     found = comparison.clusters(triples, difference, first,
                                 lambda case, core, mine: {"case": case, "core": core, "replay": mine})

@@ -55,7 +55,7 @@
 import { createInterface } from "node:readline";
 import {
   abandon, arrivalRefusal, compileVocabulary, coreVocabulary, cancelAckAfterCommit, checkDone, formatLine, cancelOnThread, commit, commitClearance, committedStatement, createThreadAudit, doneWithoutCommit, endStatements, endedInLine,
-  expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, ranInLine, readCall, readMessage, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
+  expireStatements, freshNumber, handoffLine, LIVE_STATES, messageNumber, messageSender, memoryStore, noopAfterCommit, prepare, ranInLine, readbackExpectations, readCall, readMessage, readRecord, relayedStatement, sameMessage, shownNumbers, statedIdReuse, timeAt,
 } from "../../../core/index.js";
 import type { CheckedRelay, Finding, HeldLines, Message, ReadbackExpectations, Statement, Vocabulary, VocabularyResolver } from "../../../core/index.js";
 import { LIMITS, utf8Length } from "../../../worker/limits.js";
@@ -550,12 +550,28 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
   };
 }
 
+/**
+ * The sender's own check-dn of a DN with its record ({"ho", "dn", "record"}), as `POST /v1/check-dn`
+ * calls the core (the record read by readRecord in the HO's vocabulary, readbackExpectations) and
+ * as a thread's doneAgainstPlan does with no passing readback: [null, ok, [[code, slot, expected, received]]].
+ */
+function senderDoneCheck(check: { ho: string; dn: string; record: unknown }): unknown {
+  const read = (text: string): Message => readMessage(text, unfixed.resolve).message as Message;
+  const ho = read(check.ho);
+  const vocabulary = unfixed.vocabularyOf(ho);
+  const record = readRecord(check.record, vocabulary);
+  if (!record.ok) return ["unread", null, []];
+  const report = checkDone(ho, read(check.dn), vocabulary, undefined, readbackExpectations(undefined, record.value));
+  return [null, report.ok, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
+}
+
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
-  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; bytes?: number; profile?: unknown };
+  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; bytes?: number; profile?: unknown; done_checks?: { ho: string; dn: string; record: unknown }[] };
   // `profile`: an inline profile file, or a shipped profile's name, as the append route's `profile` takes either.
   const own = c.profile === undefined ? undefined : typeof c.profile === "string" ? profiles(chosenProfile(c.profile)) : inlineProfiles(c.profile);
-  out.push(JSON.stringify(replay(c.events, c.end, capacityOf(c.capacity, c.bytes), own)));
+  const answers = replay(c.events, c.end, capacityOf(c.capacity, c.bytes), own) as Record<string, unknown>;
+  out.push(JSON.stringify(c.done_checks === undefined ? answers : { ...answers, doneChecks: c.done_checks.map(senderDoneCheck) }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

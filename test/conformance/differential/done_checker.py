@@ -14,7 +14,9 @@ execution slots, or no `rb=exec`), the plan (`DONE_PLAN_VOID`), then each execut
 ask in the profile's order (`DONE_NOOP`, `DONE_MISSING`, `DONE_UNVERIFIED`, `DONE_MISMATCH`). A
 validation code is given with its slot where the code names one this module can tell (`SLOT_UNKNOWN`,
 `SLOT_NOT_ON_TYPE`), else with none: the comparison reads validation errors by code alone. The HO
-held to the sender's record gives each finding with its slot, as often as found.
+held to the sender's record gives each finding with its slot, as often as found, and `HO_NEEDS_EXEC`
+(slot `rb`) when it asks no `rb=exec` of an ask with execution slots (section 5.3's check-ho rule,
+note 99: the record holds it, whatever its values).
 Standard library only.
 """
 import readback_checker
@@ -29,6 +31,10 @@ noop_values_said = True
 
 # Whether a validation note names its slot (--break-dn-slot plants a check-dn that names none).
 notes_placed = True
+
+# Whether the record holds an HO that asks no rb=exec of an ask with execution slots, as check-ho
+# refuses it (HO_NEEDS_EXEC; --break-needs-exec plants a check-dn without that rule).
+records_need_exec = True
 
 # The notes among what this module says; every other code is an error.
 NOTES = {"DONE_NO_MAP", "SLOT_UNKNOWN", "SLOT_NOT_ON_TYPE", "AGENT_NOT_IN_PROFILE"}
@@ -102,7 +108,14 @@ def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thre
     plan = None
     if record is not None:
         # The sender's record, where it registered one: the HO held to it, as check-ho holds it (note 23).
-        out.extend([code, readback_checker.slot_of(code), None, None] for code in contradictions(ho, record))
+        # A value the record holds and the HO omits is check-ho's alone (HO_OMITS, note 23): the
+        # report carries the value as executed, which the plan decides, not the record.
+        out.extend([code, readback_checker.slot_of(code), None, None] for code in contradictions(ho, record) if code != "HO_OMITS")
+        if not rb_asked and records_need_exec:
+            # Section 5.3: check-ho "refuses a line that ... does not ask rb=exec where the profile
+            # names execution slots for the ask"; a record given holds the HO to it whatever it asks
+            # (note 99), so such an HO is refused by the rule alone, whether or not its values agree.
+            out.append(["HO_NEEDS_EXEC", "rb", None, None])
     if not rb_asked:
         # Note 99: without rb=exec no readback read the values back; the HO alone is the plan.
         out.append(["DONE_NO_MAP", "out", None, None])

@@ -613,14 +613,19 @@ def executed(rng):
     now and then nothing, else the call's values under `p=pay`, one of them changed or left out."""
     if rng.random() < 0.5:
         return ""
+    values = altered(rng, rng.random(), 0.5)
+    return " p=pay " + " ".join(f"{k}={v}" for k, v in values.items())
+
+
+def altered(rng, r, dropped_below):
+    """The call's values, one changed when `r` < 0.3, else one left out when `r` < `dropped_below`."""
     values = dict(CALL)
-    r = rng.random()
     if r < 0.3:
         key = rng.choice(list(CHANGED))
         values[key] = CHANGED[key]
-    elif r < 0.5:
+    elif r < dropped_below:
         del values[rng.choice(list(CHANGED))]
-    return " p=pay " + " ".join(f"{k}={v}" for k, v in values.items())
+    return values
 
 
 def token(k):
@@ -1184,6 +1189,30 @@ def unnamed_ahead(draws, events, profile):
     return out
 
 
+def sender_done_checks(draws):
+    """Now and then (a quarter of the conversations) the sender's own check-dn of a pay DN with its
+    record, as `POST /v1/check-dn` or a thread with no passing readback calls the core's `checkDone`:
+    a pay `ask=PAY` HO mostly asking no `rb=exec` (none, `echo` or `all`; now and then `exec`), now
+    and then leaving `acct` to the receiver, the call's values as the record (one changed, one left
+    out, or `acct` marked `$resolve`), and the receiver's DN (`OK`, `PARTIAL` or `NOOP`, with values
+    as executed or none). A thread refuses such a record, or such an HO, before any DN (check-ho's
+    `HO_NEEDS_EXEC`, note 99), so its done checks never meet one: this is where check-dn's own
+    reading of note 99 is compared. Drawn from `draws`; none for most conversations."""
+    if draws.random() >= 0.25:
+        return []
+    rb = draws.choice([None, None, "echo", "echo", "all", "exec"])
+    slots = [("p", "pay"), ("from", "scheduler"), ("to", "payer"), ("item", "inv:MD-2026-057"), ("ask", "PAY")] + ([] if rb is None else [("rb", rb)])
+    leaves_acct = draws.random() < 0.3
+    slots += [kv for kv in generate_threads.PAY if not (leaves_acct and kv[0] == "acct")]
+    r = draws.random()
+    record = altered(draws, r, 0.4)
+    if 0.4 <= r < 0.6:
+        record["$resolve"] = ["acct"]
+    out = draws.choice(["OK", "OK", "PARTIAL", "NOOP"])
+    dn = f"RW1 DN payer-900 re=scheduler-900 from=payer to=scheduler item=inv:MD-2026-057 out={out}{executed(draws)}"
+    return [{"ho": generate_threads.line("HO", "scheduler-900", slots), "dn": dn, "record": record}]
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
     # The draws added since (numbered_after) come from a stream of their own, and the thread's
@@ -1202,6 +1231,8 @@ def conversations(count, seed):
     shipping = random.Random(f"{seed} shipped")
     # And the challenges registered ahead of its first line naming no profile (unnamed_ahead).
     unnamed = random.Random(f"{seed} unnamed")
+    # The sender's own check-dn with its record (sender_done_checks), from a stream of its own.
+    dn_checks = random.Random(f"{seed} done checks")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
@@ -1217,8 +1248,9 @@ def conversations(count, seed):
             capacity = both_bounds(row_sizes, events)
         if profile is None and size is None:
             events, profile = shipped_thread(shipping, events)
+        checks = sender_done_checks(dn_checks)
         yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}),
-                   **({} if size is None else {"bytes": size}))
+                   **({} if size is None else {"bytes": size}), **({"done_checks": checks} if checks else {}))
 
 
 if __name__ == "__main__":
