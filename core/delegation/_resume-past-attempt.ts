@@ -12,7 +12,7 @@
  * `partially_applied` or has no outcome and its record holds no read-back; the retryable outcomes
  * and the backoff still bind retries alone (a resume continues rather than retries once the earlier
  * state is reconciled). "The same checkpoint" is the exact revision (a RevisionRef is the "Exact
- * {object_id, revision_id, content_digest} triple", section 2; README note 179): another revision of
+ * {object_id, revision_id, content_digest} triple", section 2; README note 173): another revision of
  * the checkpoint that attempt resumed (CP-7 amended after ATT-2 started) is judged by when it was
  * written, as any checkpoint is, and, not in hand (not given, or named under another digest), stays
  * held: it may be the one that attempt already continued from, or predate it.

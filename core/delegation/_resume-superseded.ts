@@ -13,9 +13,9 @@
  * start). A checkpoint written after the resume started is not one it could have read, so it does
  * not supersede (a running attempt may checkpoint again after another resumes it). A later revision
  * of the checkpoint itself (an amendment, one sequence: README note 103) supersedes it alike: a
- * RevisionRef names one exact revision (section 2; notes 169, 179), and one whose chain of priors
+ * RevisionRef names one exact revision (section 2; notes 169, 173), and one whose chain of priors
  * given reaches the revision resumed (`priorKey`), of the same attempt and written no later than
- * the resume started, restated the state after it; the latest such is named (README note 188). A
+ * the resume started, restated the state after it; the latest such is named (README note 175). A
  * chain broken by a revision not given, or a prior named under another digest, reaches nothing in
  * hand, so it supersedes nothing. **Decision:**
  * the dimension is `inputs`, as for CHECKPOINT_SEQUENCE: a resume verifies the fixity of the

@@ -36,7 +36,7 @@ export function resumesUnanswered(trusted: readonly MailboxEntry[], refused: Rea
   // What each answering message answers: another callsign's message citing a resume as its causal
   // parent; `waiter` is `arena NUL callsign` of the resume. A resume is answered once, by the first
   // such message in UUID order: a later one responds to state reconciled already, so it ends no
-  // later resume's wait, nor does a reply to it follow an answer (README note 173).
+  // later resume's wait, nor does a reply to it follow an answer (README note 174).
   const answers = new Map<string, { resume: string; waiter: string }>();
   const answered = new Set<string>();
   for (const { envelope: e } of trusted) {

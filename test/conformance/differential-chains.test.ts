@@ -77,7 +77,7 @@ describe("differential check of chains and reassignment", () => {
   });
 
   it("names a resume of a checkpoint's amendment the checker takes for the revision the attempt before it resumed", { timeout: 60_000 }, () => {
-    // README note 179, planted in the checker: ATT-3 resuming CP-7's cp-r3, written after ATT-2 (which resumed
+    // README note 173, planted in the checker: ATT-3 resuming CP-7's cp-r3, written after ATT-2 (which resumed
     // cp-r1, and is not reconciled) started, held to ATT-2's read-back as if it resumed cp-r1 again.
     const found = judged()["resume-by-object"];
     expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) });
@@ -104,7 +104,7 @@ describe("differential check of chains and reassignment", () => {
   });
 
   it("names a resume of a superseded checkpoint revision the checker lets pass", { timeout: 60_000 }, () => {
-    // README note 188, planted in the checker: ATT-2 resuming CP-7's cp-r1 after its amendment was written,
+    // README note 175, planted in the checker: ATT-2 resuming CP-7's cp-r1 after its amendment was written,
     // compared with later sequences alone, so the core's RESUME_CHECKPOINT_SUPERSEDED goes unmatched.
     const found = judged()["superseded-by-sequence"];
     expect(found).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RESUME_CHECKPOINT_SUPERSEDED inputs"]) } });

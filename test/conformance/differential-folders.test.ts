@@ -147,7 +147,7 @@ describe("differential check of mailbox folders", () => {
   });
 
   it("names a message sent after a second answer to a resume answered already, which a checker ending the later wait there lets through", { timeout: 120_000 }, () => {
-    // README note 173: a resume is answered once, by its first answer; a second one, after its
+    // README note 174: a resume is answered once, by its first answer; a second one, after its
     // resumer's later resume, ends no wait. The answer_to_answered_resume case draws it (its own
     // stream); the planted fault ends the later wait at the second answer, as the core did, so only
     // the core holds what the resumer sends after it. Of seed 1, the first folder of the case with

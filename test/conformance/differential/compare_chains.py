@@ -13,10 +13,10 @@ never holds an input fixed (7.2's input fixity), --revision-digest-unrefused one
 checkpoint naming a revision id under another digest (README note 113), --prior-by-revision one that reads a record's
 prior by revision and digest alone, whatever object it names (README note 169), --resume-own-attempt one that lets a
 record of the attempt that wrote a checkpoint resume it (README note 170), --resume-by-object one that takes a resume of
-another revision of the checkpoint the attempt before it resumed as a resume of the same one (README note 179),
+another revision of the checkpoint the attempt before it resumed as a resume of the same one (README note 173),
 --own-link-ancestor one that takes a chain's repeat of the child's own link for an ancestor it must fence,
 --partial-not-a-move one that lets a later record move an `unknown` attempt to `partially_applied` on no new read-back,
---superseded-by-sequence one that never takes a later revision of a resume's checkpoint as superseding it (README note 188),
+--superseded-by-sequence one that never takes a later revision of a resume's checkpoint as superseding it (README note 175),
 --success-as-move one that also refuses a move to `succeeded` on no read-back as a move unreconciled (the record's own
 ATTEMPT_SUCCESS_UNVERIFIED, at validation). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
@@ -52,13 +52,13 @@ PLANTS = {
     "--prior-by-revision": (records_checker, "prior_named", lambda record: None if record.get("prior_revision_ref") is None else (record["record_id"], record["prior_revision_ref"]["revision_id"], record["prior_revision_ref"]["content_digest"])),
     # A checker that lets a record of the attempt that wrote a checkpoint resume it (README note 170's bug).
     "--resume-own-attempt": (records_checker, "resumes_own_attempt", lambda attempt, checkpoint: False),
-    # A checker that takes a resume of another revision of the checkpoint the attempt before it resumed as the same one (README note 179's bug).
+    # A checker that takes a resume of another revision of the checkpoint the attempt before it resumed as the same one (README note 173's bug).
     "--resume-by-object": (records_checker, "same_checkpoint", lambda ref, earlier: earlier is not None and earlier["object_id"] == ref["object_id"]),
     # A checker that takes the child's own delegation, named above it by a chain repeating its link, for an ancestor.
     "--own-link-ancestor": (attenuation_checker, "own_stream", lambda child, scope: False),
     # A checker that reads `unknown` to `partially_applied` as no move, so the same read-back (or none) passes.
     "--partial-not-a-move": (records_checker, "outcome_moved", lambda then, now: now not in records_checker.RECONCILE_FIRST + (None,)),
-    # A checker that compares a resume's checkpoint with its attempt's later sequences alone, never a later revision of it (README note 188's bug).
+    # A checker that compares a resume's checkpoint with its attempt's later sequences alone, never a later revision of it (README note 175's bug).
     "--superseded-by-sequence": (records_checker, "amended_since", lambda attempt, checkpoint, checkpoints: False),
     # A checker that refuses a move to succeeded on no read-back as unreconciled too, where CODES.md leaves it to ATTEMPT_SUCCESS_UNVERIFIED.
     "--success-as-move": (records_checker, "left_to_success_rule", lambda record: False),

@@ -51,7 +51,7 @@ import generate_folders  # noqa: E402
 # cancel that only a resume's wait holds as held, which the core does not (README note 165,
 # --break-resume-wait-held); or, reverting README note 172, lets an answer sorting before the resume
 # it cites end its resumer's wait where it sorts (--break-answer-before-resume), or leaves that resume
-# waiting all the same (--break-early-answer-ignored); or, reverting README note 173, lets a second
+# waiting all the same (--break-early-answer-ignored); or, reverting README note 174, lets a second
 # answer to a resume answered already end its resumer's later wait, and a reply to it follow an
 # answer (--break-answered-resume-answers).
 PLANTED = {"--break-answered-resume-answers": "ANSWERED_RESUME_ANSWERS", "--break-answer-before-resume": "ANSWER_BEFORE_RESUME", "--break-early-answer-ignored": "EARLY_ANSWER_IGNORED", "--break-resume-wait-held": "RESUME_WAIT_HELD", "--break-quarantined-question": "QUARANTINED_QUESTION", "--break-quarantined-cancel": "QUARANTINED_CANCEL", "--break-blocked-past-limit": "BLOCKED_PAST_LIMIT", "--break-blocked-debt": "BLOCKED_DEBT", "--break-budget-state": "BUDGET_STATE", "--break-budget-all": "BUDGET_ALL", "--break-budget-debt": "BUDGET_DEBT", "--break-misaddressed": "MISADDRESSED", "--break-blocked-hello": "BLOCKED_HELLO",

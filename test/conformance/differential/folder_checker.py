@@ -65,7 +65,7 @@ presentation") as one participant's view of the room would be built:
   to that answer is RESUME_UNANSWERED; an answer sorting before the resume it cites answers
   nothing where it sorts, and that resume, met with its answer already there, opens no wait
   (README note 172); a resume is answered once, by its first answer in UUID order: a second
-  answer to it ends no wait, nor does a reply to it follow an answer (README note 173);
+  answer to it ends no wait, nor does a reply to it follow an answer (README note 174);
 - Handler seats: a Handler's message is not judged by the claims, the right to work or the
   addressee rules, and a message only to Handler seats needs no pair and engages nobody.
 
@@ -407,7 +407,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
     resumed = {}              # callsign -> every resume of its that opened a wait or was answered already
     answered_early = set()    # resumes an answer sorting before them answered (two clocks)
     answer_replies = []       # (message, answer): a waiting callsign's reply to an answer of its resume
-    first_answer = {}         # resume id -> its first answer in UUID order, the one that answers it (note 173)
+    first_answer = {}         # resume id -> its first answer in UUID order, the one that answers it (note 174)
 
     def reaches(m, target):
         """Whether m's chain of parents reaches the message `target`."""
@@ -908,7 +908,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             if wait and kind not in ("resume", "blocked", "goodbye") and not only_to_handler(m):
                 # A reply to an answer of any of its resumes follows that answer whatever its UUID
                 # says (two machines' clocks), so it is judged once the answer's own errors are known,
-                # and whether it is that resume's first answer (README note 173).
+                # and whether it is that resume's first answer (README note 174).
                 if parent is not None and parent["kind"] not in TRUE_ROOTS and parent["reply_to"] in resumed.get(sender, ()) \
                         and parent["from"] != sender:
                     answer_replies.append((uid, parent_id))
@@ -934,7 +934,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
             elif "ANSWERED_RESUME_ANSWERS" in FAULTS and parent is not None and kind not in TRUE_ROOTS \
                     and parent_id in resumed.get(parent["from"], ()) and parent["from"] != sender:
                 # The planted fault: a second answer to a resume answered already ends its resumer's
-                # later wait, as the core did before README note 173.
+                # later wait, as the core did before README note 174.
                 waits.discard(parent["from"])
             if kind == "resume" and not e and not stranger:
                 resumed.setdefault(sender, set()).add(uid)
@@ -972,7 +972,7 @@ def walk(folder, groups, record, wholes=None, remains=frozenset(), crossed=froze
         if key in last_seq and m["seq"] != last_seq[key] + 1:
             findings.add(("SEQ_GAP", m["id"]))
         last_seq[key] = m["seq"]
-    # Only an answer that speaks for its sender answers a resume, and only its first (README note 173).
+    # Only an answer that speaks for its sender answers a resume, and only its first (README note 174).
     for uid, answer in answer_replies:
         second = first_answer.get(held[answer]["reply_to"]) != answer and "ANSWERED_RESUME_ANSWERS" not in FAULTS
         if errors[answer] & NOT_SPEAKING or second:

@@ -424,11 +424,11 @@ def reassignment_case(rng, plain):
 
 def cases(count, seed):
     rng = random.Random(seed)
-    # The resume of an amended checkpoint (README note 179) draws on a stream of its own: the cases as they were drawn stay.
+    # The resume of an amended checkpoint (README note 173) draws on a stream of its own: the cases as they were drawn stay.
     side = random.Random(f"resume-revision {seed}")
     # So do a chain repeating the child's own link and ATT-2's outcome moved on its read-back, each rare among the rest.
     own, moved = random.Random(f"own-link {seed}"), random.Random(f"outcome-moved {seed}")
-    # So does the resume of a checkpoint revision amended before it started (README note 188).
+    # So does the resume of a checkpoint revision amended before it started (README note 175).
     stale = random.Random(f"resume-superseded {seed}")
     # And ATT-2's outcome moved to succeeded, where the other draw left it running.
     succeeded = random.Random(f"outcome-succeeded {seed}")

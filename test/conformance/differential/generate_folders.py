@@ -1280,7 +1280,7 @@ def answer_before_resume(draw, people, msgs, add):
 
 def answer_to_answered_resume(draw, people, msgs, add):
     """A second answer to a resume already answered, after its resumer's later resume (README note
-    173), drawn from `draw`, its own random stream: a callsign resumes, its peer's `state` answers,
+    174), drawn from `draw`, its own random stream: a callsign resumes, its peer's `state` answers,
     the resumer perhaps goes on, resumes again, and then a second answer cites the first resume (the
     Handler's `state`, the peer's `reply`, or the peer's `state` again). A resume is answered once:
     the second answer ends no wait, so the resumer's request after it, or its reply to it, waits
@@ -1361,7 +1361,7 @@ QUARANTINED_CANCEL_SHARE = 0.05
 LATER_RULE_HELD_SHARE = 0.05
 # The share of folders that also draw the answer_before_resume case (README note 172).
 ANSWER_BEFORE_RESUME_SHARE = 0.05
-# The share of folders that also draw the answer_to_answered_resume case (README note 173).
+# The share of folders that also draw the answer_to_answered_resume case (README note 174).
 ANSWER_TO_ANSWERED_RESUME_SHARE = 0.05
 
 
@@ -1381,7 +1381,7 @@ def cases(count, seed, forced=None):
     laters = random.Random(f"later-rule-held-{seed}")
     # And the answer_before_resume case (README note 172).
     earlies = random.Random(f"answer-before-resume-{seed}")
-    # And the answer_to_answered_resume case (README note 173).
+    # And the answer_to_answered_resume case (README note 174).
     agains = random.Random(f"answer-to-answered-resume-{seed}")
     made = 0
     while made < count:

@@ -15,7 +15,7 @@ start, a prior naming its r1 under another object's id) or chained; a fence move
 later record of ATT-1's, a later revision of CP-7's against its prior); or the inputs: r1 and r2 binding
 CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing one ATT-1 never touched.
 Lists are given in a random order: no verdict may hang on it. Drawn on a stream of its own, so that the rest is
-drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 179).
+drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173).
 """
 import copy
 
@@ -452,7 +452,7 @@ def x_resume_revision(rng, case):
     """ATT-3 resuming CP-7 after ATT-2, which resumed its cp-r1 and ended `unknown`, `partially_applied` or `failed`
     (with or without a read-back) or runs: at CP-7's amendment cp-r3 (its prior cp-r1, one sequence) written before
     ATT-2 started, the instant it did or after, given or not, or named under another digest; or at cp-r1 again
-    (README note 179: the same checkpoint is the exact revision; one written after ATT-2 started may record its
+    (README note 173: the same checkpoint is the exact revision; one written after ATT-2 started may record its
     effects). Drawn on a stream of its own (`records_case`'s `side`), and only where no ATT-3 is yet."""
     atts = case["attempts"]
     cp7 = next((c for c in case["checkpoints"] if c["record_id"] == "CP-7" and c["revision_id"] == "cp-r1"), None)
@@ -485,7 +485,7 @@ def x_resume_revision(rng, case):
 def x_resume_superseded(rng, case):
     """CP-7 amended (cp-s2, its prior cp-r1, one sequence) at a time before ATT-2 (resuming cp-r1) started, the instant it
     did or after: directly, through cp-s3 naming cp-s2 (cp-s2 given or not: a chain broken where it is not), or naming
-    cp-r1 under another digest (an amendment of no revision in hand). README note 188: a revision amended by the time a
+    cp-r1 under another digest (an amendment of no revision in hand). README note 175: a revision amended by the time a
     resume started is stale state. Drawn on a stream of its own (`records_case`'s `stale`), only where an ATT-2 record
     resumes cp-r1."""
     cp7 = next((c for c in case["checkpoints"] if c["record_id"] == "CP-7" and c["revision_id"] == "cp-r1"), None)

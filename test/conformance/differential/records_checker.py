@@ -2,7 +2,7 @@
 
 Written from the spec, core/delegation/README.md (the table "The attempts and checkpoints a
 reassignment is given", and the paragraphs on attempts, checkpoints, resumes and retries),
-core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103, 108, 109, 111-113, 169, 170, 179), never from
+core/delegation/CODES.md and the README's RW-003 notes (86, 93, 102, 103, 108, 109, 111-113, 169, 170, 173, 175), never from
 core/delegation/*.ts. Three judgements:
 
 `reassignment_findings(prior, next, attempts, checkpoints)`: what `checkReassignment` adds for the
@@ -118,7 +118,7 @@ def resumes_own_attempt(attempt, checkpoint):
 def amended_since(attempt, checkpoint, checkpoints):
     """A later revision of the checkpoint resumed (its chain of priors given reaches the revision resumed), of the same
     attempt, written no later than the resume started: that revision is stale state, as a lower sequence is (section
-    7.2; a RevisionRef names one exact revision, section 2; README note 188)."""
+    7.2; a RevisionRef names one exact revision, section 2; README note 175)."""
     return any(rev_of(o) != rev_of(checkpoint) and (o["attempt_id"], o["delegation_ref"]["object_id"]) == (checkpoint["attempt_id"], checkpoint["delegation_ref"]["object_id"])
                and compare_time(o["written_at"], attempt["started_at"]) <= 0 and rev_of(checkpoint) in {rev_of(e) for e in earlier_revisions(o, checkpoints)} for o in checkpoints)
 
@@ -605,7 +605,7 @@ def attempts_in_order(attempts):
 
 def same_checkpoint(ref, earlier):
     """Two resumes continue from one state when they name one revision of it: a RevisionRef is the "Exact {object_id,
-    revision_id, content_digest} triple" (section 2), and an amendment is another state (README note 179)."""
+    revision_id, content_digest} triple" (section 2), and an amendment is another state (README note 173)."""
     return earlier is not None and rev(earlier) == rev(ref)
 
 
@@ -613,7 +613,7 @@ def resumes_past(a, before, checkpoints):
     """A resume of the checkpoint revision the attempt before it resumed too, or of one (given) written before that
     attempt started: the checkpoint cannot record what that attempt did, so the resume reconciles it as a retry would
     (note 104). Another revision of the checkpoint that attempt resumed, not in hand (not given, or named under another
-    digest), may be the very state it continued from, or older: held too (note 179)."""
+    digest), may be the very state it continued from, or older: held too (note 173)."""
     ref = a.get("resumed_from_checkpoint_ref")
     if ref is None:
         return False

@@ -1,4 +1,4 @@
-// A resume of another revision of the checkpoint the attempt before it resumed (README note 179).
+// A resume of another revision of the checkpoint the attempt before it resumed (README note 173).
 // "The same checkpoint" is the exact revision a resume names (section 2: a RevisionRef is the "Exact
 // {object_id, revision_id, content_digest} triple"; note 169), not the object: CP-7 amended at cp-r2
 // after ATT-2 started may record ATT-2's operations reconciled, so ATT-3 resuming it is judged by
@@ -42,13 +42,13 @@ describe("a resume of a later revision of the checkpoint the attempt before it r
     for (const checkpoints of [undefined, [cp7()]]) {
       expect(codes(check(refOf(cp7()), checkpoints))).toStrictEqual([["RETRY_UNRECONCILED", "attempts.2"]]);
     }
-    // With cp-r2 given, written before ATT-3 started, cp-r1 is stale state too (note 188).
+    // With cp-r2 given, written before ATT-3 started, cp-r1 is stale state too (note 175).
     expect(codes(check(refOf(cp7()), [cp7(), amended]))).toStrictEqual([["RESUME_CHECKPOINT_SUPERSEDED", "attempts.2.resumed_from_checkpoint_ref"], ["RETRY_UNRECONCILED", "attempts.2"]]);
   });
 
   it("holds ATT-3 resuming cp-r2 written before ATT-2 started: it cannot know what ATT-2 did", () => {
     const early = cp7r2("2026-10-04T10:30:00Z");
-    // ATT-2, resuming cp-r1 after cp-r2 was written, continued from stale state itself (note 188).
+    // ATT-2, resuming cp-r1 after cp-r2 was written, continued from stale state itself (note 175).
     expect(codes(check(refOf(early), [cp7(), early]))).toStrictEqual([["RESUME_CHECKPOINT_SUPERSEDED", "attempts.1.resumed_from_checkpoint_ref"], ["RETRY_UNRECONCILED", "attempts.2"]]);
   });
 

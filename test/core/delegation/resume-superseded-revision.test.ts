@@ -1,6 +1,6 @@
-// A resume of a checkpoint revision amended before it started (README note 188). CP-7 amended at
+// A resume of a checkpoint revision amended before it started (README note 175). CP-7 amended at
 // cp-r2 (its prior cp-r1, one sequence: note 103) records a later state of one checkpoint, and a
-// RevisionRef names one exact revision (section 2; notes 169, 179), so resuming cp-r1 once cp-r2
+// RevisionRef names one exact revision (section 2; notes 169, 173), so resuming cp-r1 once cp-r2
 // was written continues "from stale state" (section 7.2): RESUME_CHECKPOINT_SUPERSEDED, as for a
 // later sequence. 11.4's roles: ATT-1 wrote CP-7, ATT-2 resumes it.
 import { describe, expect, it } from "vitest";

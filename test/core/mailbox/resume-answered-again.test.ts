@@ -5,7 +5,7 @@
 // waiting for its own reconciliation. The Handler's later `state` citing @r0 (@a0b) descends from
 // @r0 alone, not from @r1, and @r0 was reconciled already by @a0: it is no response to the
 // resumption VEGA now waits on, so it ends no wait, and a reply to it follows no answer of a
-// waiting resume. A resume is answered once, by its first answer in UUID order (README note 173);
+// waiting resume. A resume is answered once, by its first answer in UUID order (README note 174);
 // an unanswered earlier resume still stands, and its first answer ends a later wait too (the folder
 // differential's reading since fix-FP, pinned last).
 import { describe, expect, it } from "vitest";
