@@ -18,6 +18,7 @@
  * held: it may be the one that attempt already continued from, or predate it.
  */
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import { namesCheckpoint } from "./_resumes.js";
 import { compareUtc, sameRevision } from "./scalars.js";
 
 /** Why a resume is held to the attempt before it, for the finding's words: the very revision that attempt resumed, a checkpoint written before it started, or a revision of the checkpoint it resumed not in hand. */
@@ -28,7 +29,7 @@ export function resumesPastAttempt(attempt: ExecutionAttempt, before: ExecutionA
   if (ref === null) return null;
   const earlier = before.resumed_from_checkpoint_ref;
   if (sameRevision(earlier, ref)) return "same-revision";
-  const checkpoint = checkpoints.find((c) => (c.checkpoint_id === ref.object_id || c.record_id === ref.object_id) && c.revision_id === ref.revision_id && c.content_digest === ref.content_digest);
+  const checkpoint = checkpoints.find((c) => namesCheckpoint(ref, c));
   if (checkpoint !== undefined) return compareUtc(checkpoint.written_at, before.started_at) < 0 ? "written-before" : null;
   return earlier !== null && earlier.object_id === ref.object_id ? "not-in-hand" : null;
 }

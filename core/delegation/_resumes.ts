@@ -5,6 +5,7 @@
  * given, or given at another revision or digest, is not in hand, so the resume is not paired.
  */
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
+import type { RevisionRef } from "./scalars.js";
 
 export interface Resume {
   readonly attempt: ExecutionAttempt;
@@ -14,6 +15,10 @@ export interface Resume {
   /** The checkpoint's index in the document. */
   readonly c: number;
 }
+
+/** Whether `ref` names `checkpoint` exactly: its record or checkpoint id, revision and content digest (the pairing below, for one checkpoint). */
+export const namesCheckpoint = (ref: RevisionRef, checkpoint: DelegationCheckpoint): boolean =>
+  (ref.object_id === checkpoint.record_id || ref.object_id === checkpoint.checkpoint_id) && ref.revision_id === checkpoint.revision_id && ref.content_digest === checkpoint.content_digest;
 
 /** Every pair of a given resume and a given checkpoint it names exactly, in the order given. */
 export function resumesOf(attempts: readonly { readonly attempt: ExecutionAttempt; readonly index: number }[], checkpoints: readonly DelegationCheckpoint[]): Resume[] {
