@@ -270,7 +270,9 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     }
     if (element.kind === "enum" && !enumNames.has(element.name)) push("PROFILE_REFERENCE", `${path}.type`, `type ${slot.type} names enum ${element.name}, which is neither core nor defined by the profile`);
   });
-  const slotOf = (key: string) => (file.slots ?? []).find((s) => s.key === key);
+  // A refused redefinition (a core slot, item, a field) defines nothing: a rule naming the key is
+  // judged by the core's slot, or every finding after the refusal would rest on a slot that is not.
+  const slotOf = (key: string) => (slotKeys.has(key) ? (file.slots ?? []).find((s) => s.key === key) : undefined);
   const isSlot = (key: string): boolean => key === "item" || core.slots.has(key) || slotKeys.has(key);
   const on = (key: string): readonly string[] => slotOf(key)?.on ?? [...(core.slots.get(key)?.on ?? [])];
 

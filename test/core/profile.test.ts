@@ -128,6 +128,15 @@ describe("a profile may add, never redefine or remove", () => {
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
   });
+  it("a refused redefinition defines nothing: a rule naming the slot is judged by the core's slot or field (README note 188)", () => {
+    // Every type takes item, the envelope field; the refused slot's own `on` said RB alone, and the
+    // rule was also refused for requiring item "on HO AN ..., which does not take it".
+    const item = { key: "item", type: "time", on: ["RB"] };
+    expect(refused({ ...minimal, slots: [item], translation: [{ id: "r", desc: "d", require: ["item"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
+    // The core's due is on HO; a redefinition on ST alone does not take it from HO.
+    const due = { key: "due", type: "date", on: ["ST"] };
+    expect(refused({ ...minimal, slots: [due], translation: [{ id: "r", desc: "d", on: ["HO"], require: ["due"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
+  });
   it("a slot named like a field of every message (v type id slots tail) is refused: a finding's slot would name either", () => {
     const slots = ["v", "type", "id", "slots", "tail"].map((key) => ({ key, type: "token", on: ["HO"] }));
     expect(refused({ ...minimal, slots })).toStrictEqual([0, 1, 2, 3, 4].map((i) => `PROFILE_REDEFINES_CORE slots[${i}].key`));

@@ -41,6 +41,8 @@ def main():
     if comparison.planted("--break-refusals"):
         # A checker that accepts every profile file.
         profile_checker.check = lambda profile: set()
+    validator.SHAPE_OF_WHAT_DECODED = comparison.planted("--break-list-shape")
+    profile_checker.REDEFINITION_ON = comparison.planted("--break-redefinition-on")
     cases = list(generate_profiles.cases(count, seed))
     core = core_answers("core-profile-verdicts.ts", cases)
     vocabularies = {}

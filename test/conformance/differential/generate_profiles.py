@@ -5,7 +5,9 @@ every section 7 type with `on` and `required`, agents, `ans`, `asks_used`, `exec
 translation rules with `require`, `tail`, `shape`, `sum` and `when`); one in four is then broken
 once in a way the format refuses (a core code redefined, removed or spelt in another case, an `ans`
 code that reads as an answer kept outside `ans`, a core slot, an unknown field, a bad type or range,
-a blank or long text, a case twin, a name listed twice, a reference to nothing). Each case is
+a blank or long text, a case twin, a name listed twice, a reference to nothing); of the valid
+ones, one in about twelve, drawn on a random stream of its own, has a core slot or `item` redefined
+and a rule requiring it (README note 188). Each case is
 {"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
 generate.py's mutations and by profile ones (a profile slot given another type's value, a required
 slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
@@ -321,13 +323,37 @@ def mutate_under(rng, tokens, tail, profile):
     return tokens, tail
 
 
+def redefined_and_required(rng, profile):
+    """A core slot or item redefined on some types (refused) and a rule requiring it (README note
+    188): the rule is judged by the core's slot, never by the refused redefinition's `on`."""
+    import validator  # the core's slot table, as written in the checker's module
+    p = json.loads(json.dumps(profile))
+    if not isinstance(p.get("slots"), list) or not isinstance(p.get("translation", []), list):
+        return p  # a file already broken there
+    key = rng.choice(["item", "item", "due", "pri", "keep", "art", "val", "need"])
+    core_on = [t for t in TYPES if key in validator.CORE.on[t]]
+    p["slots"].append({"key": key, "type": rng.choice(SIMPLE_TYPES), "on": rng.sample(TYPES, rng.randrange(1, 4))})
+    # Mostly types the core's slot is on (no reference fails), sometimes one it is not on.
+    on = rng.sample(core_on, rng.randrange(1, len(core_on) + 1))
+    others = [t for t in TYPES if t not in on]
+    if others and rng.random() < 0.3:
+        on.append(rng.choice(others))
+    p.setdefault("translation", []).append({"id": "redef", "desc": "a rule requiring a redefined slot", "on": on, "require": [key]})
+    return p
+
+
 def cases(count, seed):
     rng = random.Random(seed)
+    # Its own stream, so every case it leaves alone is drawn as before it was added.
+    redefinitions = random.Random(f"redefinitions {seed}")
     generate.load()
     n = 0
     while n < count:
         good = valid_profile(rng, n)
         profile = break_profile(rng, good) if rng.random() < 0.25 else good
+        # A valid file only: one broken already is read in stages, and two faults test the staging.
+        if redefinitions.random() < 0.08 and profile is good:
+            profile = redefined_and_required(redefinitions, profile)
         for _ in range(min(count - n, rng.randrange(5, 25))):
             tokens, tail = line_under(rng, good)
             for _ in range(rng.choice([0, 1, 1, 2])):

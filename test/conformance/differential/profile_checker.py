@@ -19,6 +19,10 @@ MESSAGE_FIELDS = {"v", "type", "id", "slots", "tail"}
 KEPT_TYPES = {"value", "hex12", "constraint", "ckey", "rblevel", "profile"}
 SIMPLE_TYPES = {"token", "ref", "date", "time", "days", "bool", "money", "num", "msgid", "agent"}
 ENVELOPE = {"re", "from", "to", "item"}
+# compare_profiles.py --break-redefinition-on plants the core's reading before README note 188: a
+# refused redefinition's `on` stood for the core slot's (or item's) in the types a rule may require it on.
+REDEFINITION_ON = False
+refused_redefinitions = {}  # key: the `on` of the first refused redefinition, for that planted fault
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 
 
@@ -94,6 +98,7 @@ def check(profile):
     defined_enums = set(validator.CORE_ENUMS) | set(own_codes)
     slots = profile.get("slots", [])
     slot_on = {}
+    refused_redefinitions.clear()
     if not isinstance(slots, list):
         f.shape.add("PROFILE_SCHEMA")
         slots = []
@@ -119,6 +124,9 @@ def check(profile):
             f.shape.add("PROFILE_SCHEMA")
         if "desc" in slot and text_problem(slot["desc"]):
             f.shape.add("PROFILE_SCHEMA")
+        if isinstance(key, str) and (key in validator.CORE_SLOTS or key in MESSAGE_FIELDS):
+            refused_redefinitions.setdefault(key, set(on))
+            continue  # refused, it defines nothing: a rule naming the key is judged by the core's slot
         slot_on[key] = (set(on), slot["type"])
     name_list(profile, "agents", lambda a: isinstance(a, str) and validator.AGENT.match(a), f)
     name_list(profile, "asks_used", lambda a: isinstance(a, str), f)
@@ -225,6 +233,8 @@ def type_problem(typ, enums, f):
 
 
 def taken(mtype, slot, slot_on):
+    if REDEFINITION_ON and slot in refused_redefinitions:
+        return mtype in refused_redefinitions[slot]  # the planted fault: the core's reading before note 188
     return slot in ENVELOPE or slot in validator.CORE.on[mtype] or (slot in slot_on and mtype in slot_on[slot][0])
 
 
