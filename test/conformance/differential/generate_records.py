@@ -15,7 +15,9 @@ start, a prior naming its r1 under another object's id) or chained; a fence move
 later record of ATT-1's, a later revision of CP-7's against its prior); or the inputs: r1 and r2 binding
 CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing one ATT-1 never touched.
 Lists are given in a random order: no verdict may hang on it. Drawn on a stream of its own, so that the rest is
-drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173).
+drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173). Every record is
+issued no earlier than its own times (`issued_at_own_times`, README note 176), and, on a stream of its own, one may be
+issued before one of them (`x_issued_time_order`).
 """
 import copy
 from datetime import datetime, timedelta, timezone
