@@ -9,6 +9,7 @@ import type { ControlEvent } from "./events.js";
 import { EVENT_TYPES } from "./events.js";
 import type { DelegationCheckpoint, ExecutionAttempt } from "./execution.js";
 import { fenceSetFindings } from "./_fence-set.js";
+import { issuedTimeOrderFindings } from "./_issued-time-order.js";
 import { ownIdFindings } from "./_own-id.js";
 import type { PermissionDecision } from "./permission.js";
 import { remoteIdSubstitutions } from "./_remote-ids.js";
@@ -71,6 +72,7 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
   const out = fenceSetFindings(a.control_fence_set, "control_fence_set");
   ownIdFindings("attempt_id", a.attempt_id, a.record_id, "attempt", out);
   if (a.ended_at !== null && !(compareUtc(a.ended_at, a.started_at) >= 0)) out.push(delegationFinding("TIME_ORDER", "ended_at is before started_at", { path: "ended_at" }));
+  issuedTimeOrderFindings(a.issued_at, [["started_at", a.started_at], ["ended_at", a.ended_at]], out);
   repeatedIdFindings(a.effects.map((e) => e.effect_id), "effects", "effect_id", out);
   if (a.outcome === "succeeded" && (a.acceptance_evidence_refs.length === 0 || a.readback_ref === null)) {
     out.push(delegationFinding("ATTEMPT_SUCCESS_UNVERIFIED", "succeeded requires the configured acceptance evidence and a post-effect read-back; a transport success alone is not success (section 7.1)", { path: a.readback_ref === null ? "readback_ref" : "acceptance_evidence_refs" }));
@@ -92,6 +94,7 @@ export function attemptFindings(a: ExecutionAttempt): DelegationFinding[] {
 export function checkpointFindings(c: DelegationCheckpoint): DelegationFinding[] {
   const out = fenceSetFindings(c.control_fence_set, "control_fence_set");
   ownIdFindings("checkpoint_id", c.checkpoint_id, c.record_id, "checkpoint", out);
+  issuedTimeOrderFindings(c.issued_at, [["written_at", c.written_at]], out);
   // An operation is its system's operation_id (two systems may each have an OP-1). Listed twice,
   // even alike, the resume reconciliation would read one entry's state and drop the other's.
   repeatedIdFindings(c.external_operations.map((op) => `${op.operation_id} of ${op.system}`), "external_operations", "operation_id", out);

@@ -6,7 +6,7 @@
 // spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A sixth of
 // the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
 // spend across revisions, fences, attempts of other revisions, input fixity, a resume of an amended
-// checkpoint and an outcome moved on a read-back, to succeeded too, among them), also judged by check-attempts' retry rules under the next revision and its
+// checkpoint, an outcome moved on a read-back, to succeeded too, and a record issued before its own times among them), also judged by check-attempts' retry rules under the next revision and its
 // budget under the prior. A failure names the first case they judge differently, with both answers;
 // one run of the core serves the checker as written and each planted one (`--plants`), so the file
 // stays near 5 s.
@@ -118,5 +118,14 @@ describe("differential check of chains and reassignment", () => {
     expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining(["ATTEMPT_OUTCOME_UNRECONCILED retries"]) });
     expect(found.core.findings).not.toContain("ATTEMPT_OUTCOME_UNRECONCILED retries");
     expect(found.mutations.some((m: string) => /^attempts:outcome_moved:(unknown|partially_applied)(\+rb)?->succeeded:none$/.test(m))).toBe(true);
+  });
+
+  it("names a record issued before its own start, end or write that the checker lets pass", { timeout: 60_000 }, () => {
+    // README note 176, planted in the checker: a record's own times never compared with its issued_at, so the core's
+    // TIME_ORDER (at validation, reported at the field) goes unmatched.
+    const found = judged()["break-issued-time-order"];
+    expect(found).toMatchObject({ base: "reassign-records", core: { valid: false, findings: expect.arrayContaining([expect.stringMatching(/^TIME_ORDER (started_at|ended_at|written_at)$/)]) } });
+    expect(found.checker.some((f: string) => f.startsWith("TIME_ORDER "))).toBe(false);
+    expect(found.mutations.some((m: string) => m.startsWith("records:issued_time_order:"))).toBe(true);
   });
 });

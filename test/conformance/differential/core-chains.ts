@@ -7,11 +7,12 @@
 // A reassignment carrying attempts is also judged as `rw delegation check-attempts` judges them under the next
 // revision (checkAttempts, with the checkpoints given), and its retry-policy findings (RETRY_*, "CODE retry") are added: checkReassignment
 // leaves the retry policy between attempts to it (core/delegation/README.md). And as checkAttempts judges them under the prior
-// revision, its budget and spend findings against the prior's limits ("CODE prior").
+// revision, its budget and spend findings against the prior's limits ("CODE prior"). And each attempt or checkpoint
+// validateRecord refuses for a time of its own later than its issued_at (README note 176), as "TIME_ORDER <field>".
 import { createInterface } from "node:readline";
-import { checkAttempts, checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation } from "../../../core/delegation/index.js";
+import { checkAttempts, checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation, validateRecord } from "../../../core/delegation/index.js";
 
-type Finding = { severity: string; code: string; dimension?: string };
+type Finding = { severity: string; code: string; dimension?: string; path?: string; expected?: string };
 type Report = { findings: readonly Finding[] };
 type Case = { op: "child" | "reassign"; parent?: never; child: never; chain?: never; prior: never; next: never; attempts?: never[]; checkpoints?: never[] };
 
@@ -38,12 +39,21 @@ function priorBudgetFindings(c: Case): string[] {
   return checkAttempts(c.prior, c.attempts, c.checkpoints).findings.filter((f) => f.severity === "error" && (f.dimension === "budget" || f.dimension === "spend") && ["BUDGET_EXCEEDED", "SPEND_EXCEEDS", "SPEND_NO_AUTHORITY"].includes(f.code)).map((f) => `${f.code} prior`);
 }
 
+/**
+ * TIME_ORDER at an attempt's or checkpoint's own time, expected at or before its issued_at, as "TIME_ORDER <field>": a
+ * validation finding with no dimension, which the report of a document refused at validation does not carry.
+ */
+function issuedTimeFindings(c: Case): string[] {
+  const records: unknown[] = [...(c.attempts ?? []), ...(c.checkpoints ?? [])];
+  return records.flatMap((r) => (validateRecord(r).findings as readonly Finding[]).filter((f) => f.code === "TIME_ORDER" && f.expected?.startsWith("at or before ") === true).map((f) => `TIME_ORDER ${f.path}`));
+}
+
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
   const c = JSON.parse(text) as Case;
   const { valid, report } = judge(c);
-  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c), ...priorBudgetFindings(c)])].sort();
+  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c), ...priorBudgetFindings(c), ...issuedTimeFindings(c)])].sort();
   out.push(JSON.stringify({ valid, ok: findings.length === 0, findings }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

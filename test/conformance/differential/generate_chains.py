@@ -23,7 +23,7 @@ import sys
 
 import attenuation_checker
 import generate_subdelegations as pairs
-from generate_records import records_case, x_outcome_moved
+from generate_records import issued_at_own_times, records_case, x_issued_time_order, x_outcome_moved
 from generate_subdelegations import record
 
 ELIGIBLE = ["ACTOR-HELPER", "ACTOR-HELPER-2", "ACTOR-HELPER-3", "ACTOR-HELPER-4"]
@@ -432,6 +432,8 @@ def cases(count, seed):
     stale = random.Random(f"resume-superseded {seed}")
     # And ATT-2's outcome moved to succeeded, where the other draw left it running.
     succeeded = random.Random(f"outcome-succeeded {seed}")
+    # And a record issued before its own start, end or write (README note 176), after every record is issued plausibly.
+    issued = random.Random(f"issued-time-order {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -450,6 +452,11 @@ def cases(count, seed):
                 applied = x_outcome_moved(succeeded, case, ("succeeded",), ("none", "none", "same", "again"))
                 if applied is not None:
                     case["mutations"].append(applied)
+            applied = issued_at_own_times(case)
+            if applied is not None:
+                case["mutations"].append(applied)
+            if issued.random() < 0.3 and not plain:
+                case["mutations"].append(x_issued_time_order(issued, case))
             yield case
         else:
             yield reassignment_case(rng, plain)

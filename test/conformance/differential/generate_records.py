@@ -15,9 +15,12 @@ start, a prior naming its r1 under another object's id) or chained; a fence move
 later record of ATT-1's, a later revision of CP-7's against its prior); or the inputs: r1 and r2 binding
 CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing one ATT-1 never touched.
 Lists are given in a random order: no verdict may hang on it. Drawn on a stream of its own, so that the rest is
-drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173).
+drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173). Every record is
+issued no earlier than its own times (`issued_at_own_times`, README note 176), and, on a stream of its own, one may be
+issued before one of them (`x_issued_time_order`).
 """
 import copy
+from datetime import datetime, timedelta, timezone
 
 from generate_subdelegations import record, shift
 
@@ -506,6 +509,48 @@ def x_resume_superseded(rng, case):
     for c in added:
         case["checkpoints"].insert(rng.randrange(len(case["checkpoints"]) + 1), c)
     return f"attempts:resume_superseded:{shape}:{'+'.join(c['written_at'][11:16] for c in added)}"
+
+
+# A record's own times: an attempt's start and end, a checkpoint's write (README note 176).
+OWN_TIMES = ("started_at", "ended_at", "written_at")
+
+
+def moment(text):
+    """A generated time (no leap second, at most six fraction digits) as a datetime, to order and shift."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def written(moment_):
+    return moment_.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ").replace(".000000Z", "Z")
+
+
+def issued_at_own_times(case):
+    """Each attempt and checkpoint issued no earlier than its own latest time: a record is written when it is issued
+    (README note 176), so a valid case issues a record that ends, restarts or is written later at that moment. Draws
+    nothing, so the cases are drawn as before; the mutation names how many records it moved."""
+    moved = 0
+    for r in case.get("attempts", []) + case.get("checkpoints", []):
+        latest = max((r[k] for k in OWN_TIMES if r.get(k) is not None), key=moment)
+        if moment(latest) > moment(r["issued_at"]):
+            r["issued_at"], moved = latest, moved + 1
+    return None if moved == 0 else f"issued_at_moved:{moved}"
+
+
+def x_issued_time_order(rng, case):
+    """One attempt or checkpoint issued before one of its own times (README note 176: TIME_ORDER), or at that very
+    instant written another way (which passes): the record reports what had not happened when it was written. Drawn on
+    a stream of its own (`generate_chains.cases`' `issued`), after every other mutation."""
+    # x_checkpoints' pending:ref and :other_op give ATT-2 a receipt_ref written as a bare id, not the RevisionRef (or
+    # null) the schema asks, and a record its schema refuses is read no further: the record is drawn among the others.
+    records = [r for r in case.get("attempts", []) + case.get("checkpoints", []) if all(not isinstance(x.get("receipt_ref"), str) for x in r.get("external_receipts", []))]
+    r = rng.choice(records)
+    field = rng.choice([k for k in OWN_TIMES if r.get(k) is not None])
+    how = rng.choice(["same", "1us", "1s", "10min"])
+    if how == "same":
+        r["issued_at"] = r[field][:-1] + ".000Z" if "." not in r[field] else written(moment(r[field]))
+    else:
+        r["issued_at"] = written(moment(r[field]) - {"1us": timedelta(microseconds=1), "1s": timedelta(seconds=1), "10min": timedelta(minutes=10)}[how])
+    return f"records:issued_time_order:{r['record_id']}@{r['revision_id']}:{field}:{how}"
 
 
 RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences, x_inputs]

@@ -123,6 +123,20 @@ def amended_since(attempt, checkpoint, checkpoints):
                and compare_time(o["written_at"], attempt["started_at"]) <= 0 and rev_of(checkpoint) in {rev_of(e) for e in earlier_revisions(o, checkpoints)} for o in checkpoints)
 
 
+def issued_late(record, field):
+    """Sections 1 and 3: a record is immutable from the moment it is issued, so its own start, end or write time later
+    than its issued_at reports what had not happened when it was written. Compared as instants: the same instant
+    written another way is not later (README note 176)."""
+    return record.get(field) is not None and compare_time(record[field], record["issued_at"]) > 0
+
+
+def issued_time_findings(attempts, checkpoints):
+    """TIME_ORDER at each attempt's started_at or ended_at, each checkpoint's written_at, later than its own issued_at,
+    as "TIME_ORDER <field>". Only a record's own times: the order between records is the event log's."""
+    own = [(a, ("started_at", "ended_at")) for a in attempts] + [(c, ("written_at",)) for c in checkpoints]
+    return {f"TIME_ORDER {field}" for record, fields in own for field in fields if issued_late(record, field)}
+
+
 def revision_of(contract):
     return (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
 

@@ -154,7 +154,7 @@ describe("an attempt's tool under its contract (checkAttempts)", () => {
 // revision authorizes, as checkAttempts does (section 9), denied on section 8's `tools` and `denials`.
 describe("a reassignment's attempts against their revision's tools", () => {
   /** ATT-2 under r2, ended having consumed nothing, so the remainder stays readable. */
-  const resume = () => ({ ...record("att-2"), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } });
+  const resume = () => ({ ...record("att-2"), issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } });
   const withTool = (a: any, tool: string) => ({ ...a, adapter: { ...a.adapter, tool } });
   const reassign = (attempts: unknown[], patch: (c: any) => void = () => {}) => {
     const [prior, next] = [record("d-research-2-r1"), record("d-research-2-r2")];

@@ -29,7 +29,7 @@ describe("the attempts of a revision against its limits", () => {
   });
 
   it("adds up the attempts of the revision: the limit is the delegation revision's, not each attempt's", () => {
-    const first = { ...record("att-1"), attempt_id: "ATT-1B", record_id: "ATT-1B", started_at: "2026-10-04T10:01:00Z", issued_at: "2026-10-04T10:01:00Z", ended_at: "2026-10-04T10:20:00Z", outcome: "failed", effects: [], budget_consumption: { tool_calls: 150, items: { Source: 0 } } };
+    const first = { ...record("att-1"), attempt_id: "ATT-1B", record_id: "ATT-1B", started_at: "2026-10-04T10:01:00Z", issued_at: "2026-10-04T10:20:00Z", ended_at: "2026-10-04T10:20:00Z", outcome: "failed", effects: [], budget_consumption: { tool_calls: 150, items: { Source: 0 } } };
     // ATT-1 (80 tool calls) and ATT-1B (150) under r1, whose limit is 200.
     expect(found(r1(), [record("att-1"), first]).filter((f) => f[0] === "BUDGET_EXCEEDED")).toStrictEqual([["BUDGET_EXCEEDED", "attempts.1.budget_consumption.tool_calls", "budget"]]);
   });

@@ -153,7 +153,7 @@ describe("a resume's fence set against its checkpoint's (RESUME_FENCE_STALE)", (
     expect(found(check(older), "RESUME_FENCE_STALE")).toStrictEqual([["attempts.1.control_fence_set.2", "11"]]);
   });
   it("denies a reassignment given the stale resume, on ancestor_fences", () => {
-    const ended = { ...att2(1, db4), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
+    const ended = { ...att2(1, db4), issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
     const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1"), ended], checkpoints: [record("cp-7")] });
     expect(r).toMatchObject({ ok: false, failed: ["ancestor_fences"] });
     expect(codes(r)).toStrictEqual(["RESUME_FENCE_STALE"]);

@@ -41,7 +41,7 @@ describe("a checkpoint given at two revisions", () => {
   });
 
   it("with one sequence restated after a later checkpoint is out of order in either order", () => {
-    const late = cp7r2({ written_at: "2026-10-04T10:35:00Z", remaining_budget: {} });
+    const late = cp7r2({ written_at: "2026-10-04T10:35:00Z", issued_at: "2026-10-04T10:35:00Z", remaining_budget: {} });
     for (const order of [[cp7(), late, cp8()], [late, cp7(), cp8()]]) {
       const r = reassign(order);
       expect(codes(r)).toStrictEqual(["CHECKPOINT_SEQUENCE"]);

@@ -27,6 +27,6 @@ describe("a checkpoint's sequence", () => {
     expect(found([record("cp-7"), cp("CP-2-1", 1, "2026-10-04T10:45:00Z", "ATT-2")])).toStrictEqual([]);
   });
   it("reads a checkpoint given at two revisions as one", () => {
-    expect(found([record("cp-7"), { ...record("cp-7"), revision_id: "cp-r2", written_at: "2026-10-04T10:07:00Z", remaining_budget: {} }])).toStrictEqual([]);
+    expect(found([record("cp-7"), { ...record("cp-7"), revision_id: "cp-r2", written_at: "2026-10-04T10:07:00Z", issued_at: "2026-10-04T10:07:00Z", remaining_budget: {} }])).toStrictEqual([]);
   });
 });

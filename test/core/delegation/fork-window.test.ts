@@ -7,10 +7,10 @@ import { checkAttemptsDocument, checkReassignmentDocument } from "../../../core/
 import { record } from "./_records.js";
 
 /** ATT-1 ending at 13:30, past r1's expiry at 13:00, and a record of it restarting at 09:06 (a fork). */
-const late = () => ({ ...record("att-1"), ended_at: "2026-10-04T13:30:00Z" });
+const late = () => ({ ...record("att-1"), issued_at: "2026-10-04T13:30:00Z", ended_at: "2026-10-04T13:30:00Z" });
 const restarted = () => ({ ...record("att-1"), revision_id: "att-r2", prior_revision_ref: { object_id: "ATT-1", revision_id: "att-r1", content_digest: record("att-1").content_digest }, content_digest: `sha256:${"ab".repeat(32)}`, started_at: "2026-10-04T09:06:00Z", issued_at: "2026-10-04T10:01:00Z" });
 /** The same start, two records naming ATT-1@att-r1 as their prior: a branch. */
-const branch = (revision: string, end: string, fill: string) => ({ ...record("att-1"), revision_id: revision, prior_revision_ref: { object_id: "ATT-1", revision_id: "att-r1", content_digest: record("att-1").content_digest }, content_digest: `sha256:${fill.repeat(64)}`, issued_at: "2026-10-04T10:01:00Z", ended_at: end });
+const branch = (revision: string, end: string, fill: string) => ({ ...record("att-1"), revision_id: revision, prior_revision_ref: { object_id: "ATT-1", revision_id: "att-r1", content_digest: record("att-1").content_digest }, content_digest: `sha256:${fill.repeat(64)}`, issued_at: end, ended_at: end });
 const windowed = (findings: readonly { code: string; severity: string; path?: string }[]) => findings.filter((f) => f.severity === "error" && f.code === "CONTRACT_EXPIRED").length;
 
 describe("a forked attempt's window", () => {

@@ -55,7 +55,7 @@ describe("one idempotency key names one requested effect (IDEMPOTENCY_KEY_CONFLI
     expect(r.findings.find((f) => f.code === "IDEMPOTENCY_KEY_CONFLICT")?.message).toContain("another record of ATT-1 (attempts.0)");
   });
   it("names each later record against the first that sent the key, and is checked by the typed API", () => {
-    const third = { ...record("att-2"), attempt_id: "ATT-3", record_id: "ATT-3", started_at: "2026-10-04T12:00:00Z", requested_effect_digest: OTHER };
+    const third = { ...record("att-2"), attempt_id: "ATT-3", record_id: "ATT-3", started_at: "2026-10-04T12:00:00Z", issued_at: "2026-10-04T12:00:00Z", requested_effect_digest: OTHER };
     const r = check([record("att-1"), { ...record("att-2"), requested_effect_digest: OTHER }, third]);
     expect(conflicts(r).map((c) => c[0])).toStrictEqual(["attempts.1.requested_effect_digest", "attempts.2.requested_effect_digest"]);
     const typed = checkAttempts(read<DelegationContract>(contract()), [read<ExecutionAttempt>(record("att-1")), read<ExecutionAttempt>({ ...record("att-2"), requested_effect_digest: OTHER })]);
@@ -69,7 +69,7 @@ describe("one idempotency key names one requested effect (IDEMPOTENCY_KEY_CONFLI
 // "Idempotency identity").
 describe("one idempotency key names one effect across a reassignment (IDEMPOTENCY_KEY_CONFLICT)", () => {
   /** ATT-2 under r2, ended having consumed nothing, so the prior's remainder is known with it given. */
-  const att2Ended = (patch: object = {}) => ({ ...record("att-2"), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 } }, ...patch });
+  const att2Ended = (patch: object = {}) => ({ ...record("att-2"), issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 } }, ...patch });
   const reassign = (attempts: unknown[]) => checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts, checkpoints: [record("cp-7")] });
   it("allows 11.4: ATT-2 under r2 resumes with ATT-1's key for ATT-1's effect", () => {
     expect(reassign([record("att-1"), att2Ended()])).toMatchObject({ ok: true, failed: [], findings: [] });

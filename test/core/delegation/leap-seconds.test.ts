@@ -69,7 +69,7 @@ describe("wherever RW-003 compares times", () => {
     first.outcome = "failed";
     first.effects[0].status = "not_applied";
     first.started_at = "2026-12-31T23:59:50Z";
-    first.ended_at = "2026-12-31T23:59:60.5Z";
+    first.issued_at = first.ended_at = "2026-12-31T23:59:60.5Z";
     const retry = (start: string) => {
       const second = { ...record("att-extract-1"), record_id: "ATT-EXTRACT-2", attempt_id: "ATT-EXTRACT-2", prior_revision_ref: null, started_at: start, issued_at: "2027-01-01T00:01:00Z", ended_at: "2027-01-01T00:01:00Z", budget_consumption: { elapsed: { value: 5, unit: "s" }, tokens: 1000, tool_calls: 1 } };
       return checkAttemptsDocument({ contract: record("d-extract-1"), attempts: [first, second] }).findings.filter((f) => f.code === "RETRY_BACKOFF");

@@ -21,7 +21,7 @@ const cp9 = (): any => {
   return { ...cp("CP-9", 9, "2026-10-04T10:45:00Z", "ATT-2"), control_fence_set: [record("cp-7").control_fence_set[0], agentB, db6, space] };
 };
 /** ATT-2 under r2, ended having consumed nothing, so the prior's remainder is known with it given. */
-const att2Ended = (): any => ({ ...record("att-2"), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 } } });
+const att2Ended = (): any => ({ ...record("att-2"), issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 } } });
 const reassign = (checkpoints: unknown[], attempts: unknown[] = [record("att-1")]) => checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts, checkpoints });
 const found = (r: { findings: readonly { code: string; path?: string; dimension?: string }[] }) => r.findings.map((f) => [f.code, f.path, f.dimension]);
 

@@ -23,8 +23,8 @@ function failed(): any {
 function retry(): any {
   const a = failed();
   a.record_id = a.attempt_id = "ATT-3";
-  a.started_at = a.issued_at = "2026-10-04T10:10:00Z";
-  a.ended_at = "2026-10-04T10:20:00Z";
+  a.started_at = "2026-10-04T10:10:00Z";
+  a.issued_at = a.ended_at = "2026-10-04T10:20:00Z";
   a.checkpoint_refs = [];
   a.budget_consumption = { tool_calls: 1 };
   a.content_digest = `sha256:${"3".repeat(64)}`;

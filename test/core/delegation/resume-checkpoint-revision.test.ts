@@ -23,7 +23,7 @@ const cp7r2 = (written: string) => ({
   external_operations: [...cp7().external_operations, { system: "catalog", operation_id: "CAT-OP-10", reconciliation: "reconciled" }],
 });
 /** ATT-2 resuming CP-7 cp-r1 (11.4), started 10:40, ended `unknown` at 10:50 with no read-back. */
-const att2 = () => ({ ...record("att-2"), outcome: "unknown", ended_at: "2026-10-04T10:50:00Z" });
+const att2 = () => ({ ...record("att-2"), outcome: "unknown", issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z" });
 /** ATT-3 at 10:55, resuming `from`. */
 const att3 = (from: object) => ({ ...record("att-2"), record_id: "ATT-3", attempt_id: "ATT-3", started_at: "2026-10-04T10:55:00Z", issued_at: "2026-10-04T10:55:00Z", content_digest: `sha256:${"3".repeat(64)}`, resumed_from_checkpoint_ref: from });
 const check = (from: object, checkpoints?: object[]) => checkAttemptsDocument({ contract: contract(), attempts: [record("att-1"), att2(), att3(from)], ...(checkpoints ? { checkpoints } : {}) });

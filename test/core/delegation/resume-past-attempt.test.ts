@@ -11,7 +11,7 @@ const contract = () => ({ ...record("d-research-2-r2"), retry_policy: { ...recor
 const att2 = (outcome: string, readback = false) => ({
   ...record("att-2"),
   outcome,
-  ended_at: "2026-10-04T10:50:00Z",
+  issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z",
   readback_ref: readback ? { object_id: "VR-ATT-2", revision_id: "vr-r1", content_digest: `sha256:${"5".repeat(64)}` } : null,
   // A partially applied attempt enumerates its effects (7.1).
   effects: outcome === "partially_applied" ? [{ effect_id: "EFF-74", digest: `sha256:${"7".repeat(64)}`, status: "applied" }, { effect_id: "EFF-75", digest: `sha256:${"8".repeat(64)}`, status: "not_applied" }] : [],

@@ -38,7 +38,7 @@ describe("a resume against the time its checkpoint was written (RESUME_BEFORE_CH
     expect(found(check([other])).map((f) => f[0])).not.toContain("RESUME_BEFORE_CHECKPOINT");
   });
   it("denies a reassignment given ATT-2 started before CP-7 was written, on retries (and on duration: r2 was not yet issued then)", () => {
-    const att2 = { ...record("att-2"), started_at: "2026-10-04T10:04:00Z", issued_at: "2026-10-04T10:04:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
+    const att2 = { ...record("att-2"), started_at: "2026-10-04T10:04:00Z", issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
     const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1"), att2], checkpoints: [record("cp-7")] });
     expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["duration", "retries"] });
     expect(found(r)).toStrictEqual([

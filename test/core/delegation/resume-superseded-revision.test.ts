@@ -49,7 +49,7 @@ describe("a resume of a checkpoint revision amended before it started (RESUME_CH
 
   it("denies a reassignment whose ATT-2 resumes cp-r1 after its amendment, on inputs", () => {
     const r2 = amend("cp-r2", refOf(cp7()), "2026-10-04T10:20:00Z");
-    const att = { ...att2(refOf(cp7())), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
+    const att = { ...att2(refOf(cp7())), issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
     const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1"), att], checkpoints: [cp7(), r2] });
     expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["inputs"] });
     expect(superseded(r)).toStrictEqual([[...AT, "CP-7@cp-r2", "CP-7@cp-r1"]]);

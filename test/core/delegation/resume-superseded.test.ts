@@ -38,7 +38,7 @@ describe("a resume against its attempt's later checkpoints (RESUME_CHECKPOINT_SU
     expect(found(check([resume("2026-10-04T10:10:00Z", { ...ref6, content_digest: `sha256:${"5".repeat(64)}` })], [cp6(), record("cp-7")])).map((f) => f[0])).not.toContain("RESUME_CHECKPOINT_SUPERSEDED");
   });
   it("denies a reassignment whose ATT-2 resumes CP-6 where 11.4's resumes CP-7, on inputs", () => {
-    const att2 = { ...record("att-2"), resumed_from_checkpoint_ref: ref6, ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
+    const att2 = { ...record("att-2"), resumed_from_checkpoint_ref: ref6, issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
     const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1"), att2], checkpoints: [cp6(), record("cp-7")] });
     expect(r).toMatchObject({ ok: false, decision: "deny", failed: ["inputs"] });
     expect(found(r)).toStrictEqual([["RESUME_CHECKPOINT_SUPERSEDED", "attempts.1.resumed_from_checkpoint_ref", "inputs", "CP-7@cp-r1", "CP-6@cp-r1"]]);

@@ -12,7 +12,7 @@ const forged = `sha256:${"f".repeat(64)}`;
 /** ATT-9, failed, naming D-RESEARCH-2@`revision` under `digest`, having used `calls` tool calls. */
 const att9 = (digest: string, calls: number, revision = "r1") => ({
   ...record("att-1"), record_id: "ATT-9", attempt_id: "ATT-9", content_digest: `sha256:${"9".repeat(64)}`, prior_revision_ref: null,
-  started_at: "2026-10-04T09:01:00Z", issued_at: "2026-10-04T09:01:00Z", ended_at: "2026-10-04T09:02:00Z", outcome: "failed", effects: [], readback_ref: null, checkpoint_refs: [],
+  started_at: "2026-10-04T09:01:00Z", issued_at: "2026-10-04T09:02:00Z", ended_at: "2026-10-04T09:02:00Z", outcome: "failed", effects: [], readback_ref: null, checkpoint_refs: [],
   delegation_ref: { ...record("att-1").delegation_ref, revision_id: revision, content_digest: digest }, budget_consumption: { tool_calls: calls, items: { Source: 0 } },
 });
 /** CP-7 naming r1 under `digest`. */

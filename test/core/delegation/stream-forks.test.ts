@@ -56,7 +56,7 @@ describe("two boundaries of one control stream that disagree (FENCE_FORK)", () =
     const typed = checkAttempts(read<DelegationContract>(record("d-research-2-r1")), [read<ExecutionAttempt>(record("att-1")), read<ExecutionAttempt>(att2)], [read<DelegationCheckpoint>(record("cp-7"))]);
     expect(codes(typed)).toStrictEqual(["FENCE_FORK"]);
     // ATT-2 ended, having consumed nothing, so that r2's remaining budget holds (as reassign-resume-fence-stale has it).
-    const ended = { ...att2, ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
+    const ended = { ...att2, issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
     const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1"), ended], checkpoints: [record("cp-7")] });
     expect(r.ok).toBe(false);
     expect(codes(r)).toStrictEqual(["FENCE_FORK"]);
@@ -87,7 +87,7 @@ describe("the same event id in two control streams (no finding)", () => {
   it("passes in the typed API and a reassignment", () => {
     const typed = checkAttempts(read<DelegationContract>(record("d-research-2-r1")), [read<ExecutionAttempt>(record("att-1")), read<ExecutionAttempt>(agentB("EV-AGENT-A-2"))], [read<DelegationCheckpoint>(record("cp-7"))]);
     expect(typed).toMatchObject({ ok: true, findings: [] });
-    const ended = { ...withPolicy(agentB("EV-AGENT-A-2"), "DB4", 9), ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
+    const ended = { ...withPolicy(agentB("EV-AGENT-A-2"), "DB4", 9), issued_at: "2026-10-04T10:50:00Z", ended_at: "2026-10-04T10:50:00Z", outcome: "failed", budget_consumption: { tool_calls: 0, items: { Source: 0 }, elapsed: { value: 0, unit: "min" } } };
     const r = checkReassignmentDocument({ prior: record("d-research-2-r1"), next: record("d-research-2-r2"), attempts: [record("att-1"), ended], checkpoints: [record("cp-7")] });
     expect(r).toMatchObject({ ok: true, decision: "allow", findings: [] });
   });
