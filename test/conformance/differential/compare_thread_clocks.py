@@ -86,11 +86,14 @@ def checked(done):
 
 
 def sender_done_checks(case):
-    """The sender's own check-dn of each DN the case gives with its record (no readback: the HO is
-    the plan), as done_checker.py reads it: [None, ok, findings]."""
+    """The sender's own check-dn of each DN the case gives with its record and, where it gives one,
+    the readback as the plan (judged by done_checker.py with the record; none: the HO and nothing
+    else plans), as done_checker.py reads it: [None, ok, findings]."""
     checks = []
     for check in case.get("done_checks", []):
-        findings = done_checker.check(check["ho"], check["dn"], record=check["record"])
+        rb = check.get("rb")
+        verdict = None if rb is None else done_checker.read_back(check["ho"], rb, check["record"])
+        findings = done_checker.check(check["ho"], check["dn"], rb, verdict, check["record"])
         checks.append([None, done_checker.ok(findings), findings])
     return checks
 

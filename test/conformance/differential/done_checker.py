@@ -16,10 +16,15 @@ validation code is given with its slot where the code names one this module can 
 `SLOT_NOT_ON_TYPE`), else with none: the comparison reads validation errors by code alone. The HO
 held to the sender's record gives each finding with its slot, as often as found, and `HO_NEEDS_EXEC`
 (slot `rb`) when it asks no `rb=exec` of an ask with execution slots (section 5.3's check-ho rule,
-note 99: the record holds it, whatever its values).
+note 99: the record holds it, whatever its values). `read_back` says what check-dn makes of a
+readback it is given as the plan, judged with the sender's record; a record nobody read back plans
+nothing (only the HO and a passing readback do).
 Standard library only.
 """
+import types
+
 import readback_checker
+import thread_auditor
 import validator
 
 # Whether a value the HO leaves to the receiver is planned by the passing readback (note 26;
@@ -68,6 +73,16 @@ def contradictions(ho, record):
     readback_checker.held_to_record(ho, vocab, values, exec_slots, found)
     found += [readback_checker.placed("HO_OMITS", key) for key in values if key not in hs and key not in resolve]
     return found
+
+
+def read_back(ho_text, rb_text, record):
+    """The verdict of a readback given to check-dn as the plan (section 5.3: the readback's value
+    stands "where the HO left the slot to the receiver and the readback passed"; note 26): check-rb's
+    against the HO, with the sender's record, against which tier 5 checks what the receiver resolved
+    (section 5.3, note 24), as the sender judged it. `wilco`, `unverified` (its only failure a
+    resolved value no record value checks, note 26) or `void`."""
+    judged_with = {"record": record} if record is not None else {}
+    return thread_auditor.verdict(types.SimpleNamespace(text=ho_text), rb_text, judged_with)[0]
 
 
 def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thread_profile=None):
