@@ -11,7 +11,8 @@
 // a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges
 // (ahead of its first line naming no profile, then naming it: note 143);
 // a thread of a shipped profile or its own, its lines without p= read with it;
-// the done check a DN gets, and the sender's own check-dn of a DN with its record; alarms
+// the done check a DN gets, and the sender's own check-dn of a DN with its record, with or without
+// the readback given as the plan; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65,
 // 107 and 143; each append's status and refusal, what the thread says of its statements as it stores
@@ -39,7 +40,7 @@ interface Answers {
 }
 /** The first conversation the two sides read differently: the case and both answers. */
 interface Divergence {
-  readonly case: { readonly events: Record<string, unknown>[]; readonly profile?: { readonly profile: string } | string; readonly bytes?: number };
+  readonly case: { readonly events: Record<string, unknown>[]; readonly profile?: { readonly profile: string } | string; readonly bytes?: number; readonly done_checks?: { readonly rb?: string }[] };
   readonly core: Answers;
   readonly replay: Answers;
 }
@@ -53,6 +54,9 @@ const broken = (args: readonly string[]): Divergence => {
 
 /** The first answer in which the core's list and the replay's differ. */
 const firstDiffering = (core: readonly unknown[], replay: readonly unknown[]): number => core.findIndex((a, k) => JSON.stringify(a) !== JSON.stringify(replay[k]));
+
+/** check-dn's own findings (DONE_) of each of one side's sender's done checks, as the comparison reads them. */
+const ownDone = (answers: Answers): string[] => (answers.doneChecks ?? []).map((d) => JSON.stringify(d[2].filter((f) => String(f[0]).startsWith("DONE_"))));
 
 /**
  * A run with a break that counts a row short: its first diverging append (by status) is one the
@@ -127,6 +131,28 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const codes = (answers: Answers) => (answers.doneChecks ?? []).flatMap((d) => d[2].map((f) => f[0]));
     expect(codes(first.core)).toContain("HO_NEEDS_EXEC");
     expect(codes(first.replay)).not.toContain("HO_NEEDS_EXEC");
+  });
+
+  it("names the sender's check-dn that judges the readback given as the plan without its record", { timeout: 90_000 }, () => {
+    // The replay's check-dn told to judge the readback without the sender's record takes as the
+    // plan one whose values (or whose HO) the record contradicts, or calls unverified one whose
+    // resolved acct the record holds; the core's judges it with the record (section 5.3, note 26).
+    const first = broken(["20", "1", "--first", "--break-plan-record"]);
+    const at = firstDiffering(ownDone(first.core), ownDone(first.replay));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(first.case.done_checks?.[at]?.rb).toBeDefined();
+  });
+
+  it("names the sender's check-dn that plans by a record nobody read back", { timeout: 90_000 }, () => {
+    // The replay's check-dn told to plan a value the HO left to the receiver by the record, with no
+    // readback given, expects the record's acct where the core's expects nothing (DONE_MISSING,
+    // "nothing") or finds it unverified (DONE_UNVERIFIED): only a passing readback plans it (section 5.3).
+    const first = broken(["20", "1", "--first", "--break-unread-plan"]);
+    const at = firstDiffering(ownDone(first.core), ownDone(first.replay));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(first.case.done_checks?.[at]?.rb).toBeUndefined();
+    const unplanned = (answers: Answers) => (answers.doneChecks?.[at]?.[2] ?? []).filter((f) => f[0] === "DONE_UNVERIFIED" || (f[0] === "DONE_MISSING" && f[2] === "nothing")).length;
+    expect(unplanned(first.core)).toBeGreaterThan(unplanned(first.replay));
   });
 
   it("names a handoff the replay judges without the record its sender registered ahead of it", { timeout: 90_000 }, () => {

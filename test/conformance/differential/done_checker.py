@@ -41,6 +41,14 @@ notes_placed = True
 # refuses it (HO_NEEDS_EXEC; --break-needs-exec plants a check-dn without that rule).
 records_need_exec = True
 
+# Whether a readback given as the plan is judged with the sender's record, which tier 5 checks the
+# values the receiver resolved against (--break-plan-record plants a check-dn that judges it without).
+read_backs_held_to_record = True
+
+# Whether a record nobody read back plans nothing (--break-unread-plan plants a check-dn that plans
+# a value the HO left to the receiver by the record's, with no readback given).
+unread_records_plan_nothing = True
+
 # The notes among what this module says; every other code is an error.
 NOTES = {"DONE_NO_MAP", "SLOT_UNKNOWN", "SLOT_NOT_ON_TYPE", "AGENT_NOT_IN_PROFILE"}
 
@@ -81,7 +89,7 @@ def read_back(ho_text, rb_text, record):
     against the HO, with the sender's record, against which tier 5 checks what the receiver resolved
     (section 5.3, note 24), as the sender judged it. `wilco`, `unverified` (its only failure a
     resolved value no record value checks, note 26) or `void`."""
-    judged_with = {"record": record} if record is not None else {}
+    judged_with = {"record": record} if record is not None and read_backs_held_to_record else {}
     return thread_auditor.verdict(types.SimpleNamespace(text=ho_text), rb_text, judged_with)[0]
 
 
@@ -152,6 +160,8 @@ def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thre
         planned = value(ho, key) if key in vocab.types and key in vocab.on["HO"] else None
         if planned is None and plan is not None and plans_read_back:
             planned = value(plan, key)
+        if planned is None and plan_text is None and record is not None and key in record and not unread_records_plan_nothing:
+            planned = readback_checker.decode(vocab, key, record[key])
         if got is None:
             if outcome == "OK" and rb_asked:
                 out.append(["DONE_MISSING", key, shown(planned), None])
