@@ -11,7 +11,8 @@
 // a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges
 // (ahead of its first line naming no profile, then naming it: note 143);
 // a thread of a shipped profile or its own, its lines without p= read with it;
-// the done check a DN gets, and the sender's own check-dn of a DN with its record; alarms
+// the done check a DN gets, and the sender's own check-dn of a DN with its record, with or without
+// the readback given as the plan; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
 // spec sections 2, 3.1, 5.3 and 5.4 and the README's notes 16, 23, 24, 26, 27, 28, 32, 34, 35, 65,
 // 107 and 143; each append's status and refusal, what the thread says of its statements as it stores
@@ -127,6 +128,25 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const codes = (answers: Answers) => (answers.doneChecks ?? []).flatMap((d) => d[2].map((f) => f[0]));
     expect(codes(first.core)).toContain("HO_NEEDS_EXEC");
     expect(codes(first.replay)).not.toContain("HO_NEEDS_EXEC");
+  });
+
+  it("names the sender's check-dn that judges its readback without the record, and one that plans by a record nobody read back", { timeout: 90_000 }, () => {
+    // Both planted in one run (each run's start-up is most of its cost), each named by what only
+    // it makes differ. Judged without the record, a readback the record (or the HO held to it)
+    // voids plans the report: the core's says DONE_PLAN_VOID where the replay's does not. Planning by
+    // a record nobody read back, the replay expects the record's acct where the core's, with no
+    // readback passing, expects nothing (DONE_MISSING "nothing") or finds it unverified
+    // (DONE_UNVERIFIED): only the HO and a passing readback plan (section 5.3, note 26).
+    const { status, output } = compare(["20", "1", "--break-plan-record", "--break-unread-plan"]);
+    expect(status).toBe(1);
+    type Checked = [string | null, boolean, unknown[][]];
+    const sender = output.split("\n").filter((l) => /^\d+: \[\["sender done"/.test(l))
+      .map((l) => (JSON.parse(l.slice(l.indexOf(" ") + 1)) as string[][])[0] as string[])
+      .map(([, core, mine]) => [JSON.parse(core as string), JSON.parse(mine as string)] as [Checked, Checked]);
+    const voided = (d: Checked) => d[2].some((f) => f[0] === "DONE_PLAN_VOID");
+    const unplanned = (d: Checked) => d[2].filter((f) => f[0] === "DONE_UNVERIFIED" || (f[0] === "DONE_MISSING" && f[2] === "nothing")).length;
+    expect(sender.some(([core, mine]) => voided(core) && !voided(mine))).toBe(true);
+    expect(sender.some(([core, mine]) => !voided(core) && !voided(mine) && unplanned(core) > unplanned(mine))).toBe(true);
   });
 
   it("names a handoff the replay judges without the record its sender registered ahead of it", { timeout: 90_000 }, () => {

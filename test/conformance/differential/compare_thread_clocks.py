@@ -8,7 +8,8 @@ conversations with clocks, and compares them.
                                      [--break-shape] [--break-full] [--break-inline] [--break-unnamed]
                                      [--break-bytes] [--break-report-bytes] [--break-unprofiled]
                                      [--break-finding-bytes] [--break-dn-bytes] [--break-statement-bytes]
-                                     [--break-dn-slot] [--break-needs-exec]
+                                     [--break-dn-slot] [--break-needs-exec] [--break-plan-record]
+                                     [--break-unread-plan]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -47,7 +48,11 @@ finding, --break-dn-bytes one that counts a DN's line and not the done check sto
 148), --break-statement-bytes one that holds prepared statements to their rows alone, not the
 thread's bytes (note 156), --break-dn-slot a check-dn whose validation notes name no slot, --break-needs-exec a check-dn whose
 record does not hold an HO asking no rb=exec of an ask with execution slots (HO_NEEDS_EXEC, note
-99; compared on the sender's own check-dn of a DN with its record, which a thread never reaches). The
+99; compared on the sender's own check-dn of a DN with its record, which a thread never reaches),
+--break-plan-record a check-dn that judges the readback given as the plan without the sender's
+record, --break-unread-plan one that plans a value the HO left to the receiver by a record nobody
+read back (the sender's own check-dn, given an HO asking rb=exec, its record and its readback or
+none). The
 core's side gives the words of its rows' findings (`words`), which the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
 """
 import collections
@@ -86,11 +91,14 @@ def checked(done):
 
 
 def sender_done_checks(case):
-    """The sender's own check-dn of each DN the case gives with its record (no readback: the HO is
-    the plan), as done_checker.py reads it: [None, ok, findings]."""
+    """The sender's own check-dn of each DN the case gives with its record and, where it gives one,
+    the readback as the plan (judged by done_checker.py with the record; none: the HO and nothing
+    else plans), as done_checker.py reads it: [None, ok, findings]."""
     checks = []
     for check in case.get("done_checks", []):
-        findings = done_checker.check(check["ho"], check["dn"], record=check["record"])
+        rb = check.get("rb")
+        verdict = None if rb is None else done_checker.read_back(check["ho"], rb, check["record"])
+        findings = done_checker.check(check["ho"], check["dn"], rb, verdict, check["record"])
         checks.append([None, done_checker.ok(findings), findings])
     return checks
 
@@ -168,6 +176,10 @@ PLANTED = {
     "--break-dn-slot": (done_checker, "notes_placed"),
     # A check-dn whose record does not hold an HO asking no rb=exec (HO_NEEDS_EXEC, note 99).
     "--break-needs-exec": (done_checker, "records_need_exec"),
+    # A check-dn that judges the readback given as the plan without the sender's record.
+    "--break-plan-record": (done_checker, "read_backs_held_to_record"),
+    # A check-dn that plans a value the HO left to the receiver by a record nobody read back.
+    "--break-unread-plan": (done_checker, "unread_records_plan_nothing"),
     # A replay that drops the sender's record registered ahead of its HO.
     "--break-challenge": (thread_clock_checker, "challenges_kept"),
     # A replay that drops the sender's withheld criteria, so a readback is judged without them.

@@ -550,25 +550,34 @@ function replay(events: readonly Event[], end: number, capacity: ThreadCapacity,
   };
 }
 
+/** A sender's own check-dn as the case gives it (generate_thread_clocks.py's done checks). */
+interface SenderDoneCheck {
+  readonly ho: string;
+  readonly dn: string;
+  readonly record: unknown;
+  readonly rb?: string;
+}
+
 /**
- * The sender's own check-dn of a DN with its record ({"ho", "dn", "record"}), as `POST /v1/check-dn`
- * calls the core (the record read by readRecord in the HO's vocabulary, readbackExpectations) and
- * as a thread's doneAgainstPlan does with no passing readback: [null, ok, [[code, slot, expected, received]]].
+ * The sender's own check-dn of a DN with its record ({"ho", "dn", "record"}, and "rb", the readback
+ * given as the plan, where the case gives one), as `POST /v1/check-dn` calls the core (the record
+ * read by readRecord in the HO's vocabulary, readbackExpectations; checkDone judges the readback
+ * itself) and as a thread's doneAgainstPlan does with no passing readback: [null, ok, [[code, slot, expected, received]]].
  */
-function senderDoneCheck(check: { ho: string; dn: string; record: unknown }): unknown {
+function senderDoneCheck(check: SenderDoneCheck): unknown {
   const read = (text: string): Message => readMessage(text, unfixed.resolve).message as Message;
   const ho = read(check.ho);
   const vocabulary = unfixed.vocabularyOf(ho);
   const record = readRecord(check.record, vocabulary);
   if (!record.ok) return ["unread", null, []];
-  const report = checkDone(ho, read(check.dn), vocabulary, undefined, readbackExpectations(undefined, record.value));
+  const report = checkDone(ho, read(check.dn), vocabulary, check.rb === undefined ? undefined : read(check.rb), readbackExpectations(undefined, record.value));
   return [null, report.ok, report.findings.map((f) => [f.code, f.slot ?? null, f.expected ?? null, f.received ?? null])];
 }
 
 const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
-  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; bytes?: number; profile?: unknown; done_checks?: { ho: string; dn: string; record: unknown }[] };
+  const c = JSON.parse(text) as { events: Event[]; end: number; capacity?: number; bytes?: number; profile?: unknown; done_checks?: SenderDoneCheck[] };
   // `profile`: an inline profile file, or a shipped profile's name, as the append route's `profile` takes either.
   const own = c.profile === undefined ? undefined : typeof c.profile === "string" ? profiles(chosenProfile(c.profile)) : inlineProfiles(c.profile);
   const answers = replay(c.events, c.end, capacityOf(c.capacity, c.bytes), own) as Record<string, unknown>;

@@ -16,10 +16,15 @@ validation code is given with its slot where the code names one this module can 
 `SLOT_NOT_ON_TYPE`), else with none: the comparison reads validation errors by code alone. The HO
 held to the sender's record gives each finding with its slot, as often as found, and `HO_NEEDS_EXEC`
 (slot `rb`) when it asks no `rb=exec` of an ask with execution slots (section 5.3's check-ho rule,
-note 99: the record holds it, whatever its values).
+note 99: the record holds it, whatever its values). `read_back` says what check-dn makes of a
+readback it is given as the plan, judged with the sender's record; a record nobody read back plans
+nothing (only the HO and a passing readback do).
 Standard library only.
 """
+import types
+
 import readback_checker
+import thread_auditor
 import validator
 
 # Whether a value the HO leaves to the receiver is planned by the passing readback (note 26;
@@ -35,6 +40,14 @@ notes_placed = True
 # Whether the record holds an HO that asks no rb=exec of an ask with execution slots, as check-ho
 # refuses it (HO_NEEDS_EXEC; --break-needs-exec plants a check-dn without that rule).
 records_need_exec = True
+
+# Whether a readback given as the plan is judged with the sender's record, which tier 5 checks the
+# values the receiver resolved against (--break-plan-record plants a check-dn that judges it without).
+read_backs_held_to_record = True
+
+# Whether a record nobody read back plans nothing (--break-unread-plan plants a check-dn that plans
+# a value the HO left to the receiver by the record's, with no readback given).
+unread_records_plan_nothing = True
 
 # The notes among what this module says; every other code is an error.
 NOTES = {"DONE_NO_MAP", "SLOT_UNKNOWN", "SLOT_NOT_ON_TYPE", "AGENT_NOT_IN_PROFILE"}
@@ -68,6 +81,16 @@ def contradictions(ho, record):
     readback_checker.held_to_record(ho, vocab, values, exec_slots, found)
     found += [readback_checker.placed("HO_OMITS", key) for key in values if key not in hs and key not in resolve]
     return found
+
+
+def read_back(ho_text, rb_text, record):
+    """The verdict of a readback given to check-dn as the plan (section 5.3: the readback's value
+    stands "where the HO left the slot to the receiver and the readback passed"; note 26): check-rb's
+    against the HO, with the sender's record, against which tier 5 checks what the receiver resolved
+    (section 5.3, note 24), as the sender judged it. `wilco`, `unverified` (its only failure a
+    resolved value no record value checks, note 26) or `void`."""
+    judged_with = {"record": record} if record is not None and read_backs_held_to_record else {}
+    return thread_auditor.verdict(types.SimpleNamespace(text=ho_text), rb_text, judged_with)[0]
 
 
 def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thread_profile=None):
@@ -137,6 +160,8 @@ def check(ho_text, dn_text, plan_text=None, plan_verdict=None, record=None, thre
         planned = value(ho, key) if key in vocab.types and key in vocab.on["HO"] else None
         if planned is None and plan is not None and plans_read_back:
             planned = value(plan, key)
+        if planned is None and plan_text is None and record is not None and key in record and not unread_records_plan_nothing:
+            planned = readback_checker.decode(vocab, key, record[key])
         if got is None:
             if outcome == "OK" and rb_asked:
                 out.append(["DONE_MISSING", key, shown(planned), None])

@@ -40,7 +40,9 @@ with a record of its values (unread_record); a pay HO numbered 660 asking `rb=ac
 criteria on its line and others withheld, its readbacks and DN (planned_criteria). In half the
 conversations with a prepare giving n, another for the same HO right after it, at the same moment,
 leaving n to the thread (numbered_after); in about one in seven, a challenge whose shape the
-route refuses (shaped). A statement's token is fixed (k + 1 in
+route refuses (shaped). Beside the conversation, now and then, the sender's own check-dn of a pay
+DN with its record (`done_checks`: an HO asking no `rb=exec`, sender_done_checks; one asking it,
+with the execution readback its receiver sent or none, read_back_done_checks). A statement's token is fixed (k + 1 in
 32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
 thread (n omitted), so the lines can carry them. Each line gets a moment, in epoch
 milliseconds, that never goes back: minutes, seconds or hours on, or onto a window's edge (the
@@ -1213,6 +1215,43 @@ def sender_done_checks(draws):
     return [{"ho": generate_threads.line("HO", "scheduler-900", slots), "dn": dn, "record": record}]
 
 
+def read_back_done_checks(draws):
+    """Now and then (three in ten conversations) the sender's own check-dn of a pay DN for an HO
+    asking `rb=exec`, with its record and the execution readback its receiver sent, or none (section
+    5.3: the report equals "the HO's value, or the readback's where the HO left the slot to the
+    receiver and the readback passed"; note 26). The HO mostly leaves `acct` to the receiver; the
+    record is the call's values (one changed, or one left out), marking `acct` `$resolve` where the
+    HO leaves it, now and then not; the readback, in seven of ten, carries the HO's echo and every
+    execution value as the receiver will act (the call's, now and then one changed, `acct` most
+    often, or one left out), now and then `h=`, so that it agrees with the record or differs in one
+    value; with none, the record is one nobody read back. The DN as `sender_done_checks` draws it.
+    Drawn from `draws`; none for most conversations."""
+    if draws.random() >= 0.3:
+        return []
+    item = "inv:MD-2026-057"
+    leaves_acct = draws.random() < 0.7
+    slots = [("p", "pay"), ("from", "scheduler"), ("to", "payer"), ("item", item), ("ask", "PAY"), ("rb", "exec")]
+    ho = generate_threads.line("HO", "scheduler-910", slots + [kv for kv in generate_threads.PAY if not (leaves_acct and kv[0] == "acct")])
+    record = altered(draws, draws.random(), 0.4)
+    if leaves_acct and draws.random() < 0.8:
+        record["$resolve"] = ["acct"]
+    check = {"ho": ho, "record": record}
+    if draws.random() < 0.7:
+        values = dict(CALL)
+        r = draws.random()
+        if r < 0.25:
+            key = "acct" if draws.random() < 0.5 else draws.choice(list(CHANGED))
+            values[key] = CHANGED[key]
+        elif r < 0.3:
+            del values[draws.choice(list(CHANGED))]
+        digest = [("h", readback_checker.digest(validator.parse(ho)[1]))] if draws.random() < 0.5 else []
+        echo = [("re", "scheduler-910"), ("from", "payer"), ("to", "scheduler"), ("item", item), ("p", "pay"), ("ask", "PAY")]
+        check["rb"] = generate_threads.line("RB", "payer-911", echo + list(values.items()) + digest)
+    out = draws.choice(["OK", "OK", "PARTIAL", "NOOP"])
+    check["dn"] = f"RW1 DN payer-912 re=scheduler-910 from=payer to=scheduler item={item} out={out}{executed(draws)}"
+    return [check]
+
+
 def conversations(count, seed):
     rng = random.Random(seed)
     # The draws added since (numbered_after) come from a stream of their own, and the thread's
@@ -1233,6 +1272,8 @@ def conversations(count, seed):
     unnamed = random.Random(f"{seed} unnamed")
     # The sender's own check-dn with its record (sender_done_checks), from a stream of its own.
     dn_checks = random.Random(f"{seed} done checks")
+    # And those of an HO asking rb=exec, with or without its readback (read_back_done_checks).
+    read_back_checks = random.Random(f"{seed} done readbacks")
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
@@ -1248,7 +1289,7 @@ def conversations(count, seed):
             capacity = both_bounds(row_sizes, events)
         if profile is None and size is None:
             events, profile = shipped_thread(shipping, events)
-        checks = sender_done_checks(dn_checks)
+        checks = sender_done_checks(dn_checks) + read_back_done_checks(read_back_checks)
         yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}),
                    **({} if size is None else {"bytes": size}), **({"done_checks": checks} if checks else {}))
 
