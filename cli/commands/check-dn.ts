@@ -10,11 +10,10 @@ import { jsonText } from "../json-text.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   const rbOption = ctx.options["rb"] as string | undefined;
-  // The record checks the readback's resolved values, as check-rb's tier 5 does; with no readback
-  // it would be ignored in silence. A mistake whatever the messages hold: refused before they are
-  // read, so an HO or DN that does not parse (exit 1) never hides it.
-  if (ctx.options["record"] !== undefined && rbOption === undefined) throw new UsageError("--record checks the values the readback (--rb) resolved: give --rb");
-  // The withheld criteria judge the readback at tier 4, as check-rb took them (note 137): likewise.
+  // The withheld criteria judge only the readback, at tier 4, as check-rb took them (note 137): with
+  // no readback they would be ignored in silence. A mistake whatever the messages hold: refused
+  // before they are read, so an HO or DN that does not parse (exit 1) never hides it. A record
+  // needs no readback: it holds the HO itself (note 99), as a thread's check-dn reads it.
   if (ctx.options["expect-acc"] !== undefined && rbOption === undefined) throw new UsageError("--expect-acc judges the readback (--rb) at tier 4, as check-rb did: give --rb");
   // So is a record whose JSON does not parse; the core reads its values by the HO's vocabulary later.
   const readRecordWith = recordOption(ctx.options["record"] as string | undefined);

@@ -580,10 +580,15 @@ describe("readbacks and the checks around an act", () => {
     const refused = rw(["check-dn", "--ho", ho, "--rb", rb, "--dn", dn, "--record", '{"nosuchslot":"1"}', "--json"]);
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.out)).toMatchObject({ ok: false, invalid: "record" });
-    // A record with nothing to check is a usage error, not ignored in silence.
-    expect(rw(["check-dn", "--ho", ho, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}']).code).toBe(2);
-    // Without rb=exec, a PAY HO's record still holds it (note 99): read, and the HO refused, as check-ho refuses it.
-    const held = rw(["check-dn", "--ho", PAY_HO.replace(" rb=exec", ""), "--rb", rb, "--dn", dn, "--record", "{}"]);
+    // With no readback the record still holds the HO (note 99): read, not refused as a usage error.
+    const noReadback = rw(["check-dn", "--ho", ho, "--dn", dn, "--record", '{"prev":"40-12-88/61102938"}', "--json"]);
+    expect(noReadback.code).toBe(1);
+    expect(JSON.parse(noReadback.out).findings.map((f: { code: string; slot: string }) => `${f.code} ${f.slot}`)).toStrictEqual(["HO_DIFFERS sup", "HO_DIFFERS acct", "HO_DIFFERS eff", "HO_DIFFERS apref", "DONE_UNVERIFIED prev"]);
+    // The record approving every value holds the HO, and prev, which no readback read back, is still unverified.
+    const approvedNoReadback = rw(["check-dn", "--ho", ho, "--dn", dn, "--record", `{${approved},"prev":"40-12-88/61102938"}`, "--json"]);
+    expect(JSON.parse(approvedNoReadback.out).findings.map((f: { code: string; slot: string }) => `${f.code} ${f.slot}`)).toStrictEqual(["DONE_UNVERIFIED prev"]);
+    // Without rb=exec, a PAY HO's record still holds it (note 99): read, and the HO refused, as check-ho refuses it; no readback is needed.
+    const held = rw(["check-dn", "--ho", PAY_HO.replace(" rb=exec", ""), "--dn", dn, "--record", "{}"]);
     expect(held.code).toBe(1);
     expect(held.out).toContain("HO_NEEDS_EXEC");
   });

@@ -68,7 +68,6 @@ describe("usage errors no input decides are refused before the messages are read
   it.each([
     [["check-ho", "--ho", BAD, "--record", "{}", "--relay-from", PAY_HO], "rw: give --record FILE (before sending) or --relay-from HO (a relay's forward), not both"],
     [["check-ho", "--ho", BAD, "--record", "{}", "--adds", "{}"], "rw: --adds names the slots a relay's role adds: it goes with --relay-from"],
-    [["check-dn", "--ho", BAD, "--dn", BAD, "--record", "{}"], "rw: --record checks the values the readback (--rb) resolved: give --rb"],
     [["check-dn", "--ho", BAD, "--dn", BAD, "--expect-acc", "len:200w"], "rw: --expect-acc judges the readback (--rb) at tier 4, as check-rb did: give --rb"],
   ])("%j is a usage error whatever the HO holds", (args, line) => {
     expect(usage(args)).toBe(line);

@@ -142,10 +142,9 @@ export async function checkDnRoute(context: RouteContext<Env>): Promise<Response
   const dn = parsed("dn", given["dn"] as string | object, p);
   const rb = given["rb"] === undefined ? undefined : parsed("rb", given["rb"], p);
   const vocabulary = p.vocabularyOf(ho.message);
-  // The record checks the readback's resolved values (as check-rb's tier 5); without a readback,
-  // or for an HO without rb=exec, it would be ignored in silence: refused, as rw check-dn refuses it.
-  if (input.raw("record") !== undefined && rb === undefined) throw new ProblemError("invalid-request", "record: checks the values the readback (rb) resolved; give rb", { parameter: "record" });
-  // The withheld criteria judge the readback at tier 4, as check-rb took them (note 137): likewise.
+  // The withheld criteria judge only the readback, at tier 4, as check-rb took them (note 137): with
+  // no readback they would be ignored in silence, refused as rw check-dn refuses them. A record
+  // needs no readback: it holds the HO itself (note 99), as a thread's check-dn reads it.
   if (input.raw("expectAcc") !== undefined && rb === undefined) throw new ProblemError("invalid-request", "expectAcc: judges the readback (rb) at tier 4, as check-rb did; give rb", { parameter: "expectAcc" });
   const asked = readbackSet(ho.message, vocabulary);
   const expectAcc = withheldCriteria(input, asked, vocabulary);
