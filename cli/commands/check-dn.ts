@@ -53,7 +53,7 @@ export const checkDnCommand: Command = {
     dn: { type: "string", help: "the done report: a line, its JSON form, or a file" },
     rb: { type: "string", help: "the readback that passed, where the HO left values to the receiver" },
     "expect-acc": { type: "string", help: "the sender's withheld criteria the readback passed with, key:value joined with + (tier 4, as check-rb)" },
-    record: { type: "string", help: "the sender's record, a JSON object of slot values or a file: checks the values the readback resolved" },
+    record: { type: "string", help: "the sender's record, a JSON object of slot values or a file: holds the HO to it, and checks the values the readback resolved (no readback needed)" },
   },
   run,
 };
