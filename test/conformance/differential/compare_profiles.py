@@ -43,6 +43,8 @@ def main():
         profile_checker.check = lambda profile: set()
     validator.SHAPE_OF_WHAT_DECODED = comparison.planted("--break-list-shape")
     profile_checker.REDEFINITION_ON = comparison.planted("--break-redefinition-on")
+    profile_checker.X_KEY_STAGE = comparison.planted("--break-x-key-stage")
+    profile_checker.TYPE_STAGE = comparison.planted("--break-type-stage")
     cases = list(generate_profiles.cases(count, seed))
     core = core_answers("core-profile-verdicts.ts", cases)
     vocabularies = {}

@@ -7,7 +7,10 @@ once in a way the format refuses (a core code redefined, removed or spelt in ano
 code that reads as an answer kept outside `ans`, a core slot, an unknown field, a bad type or range,
 a blank or long text, a case twin, a name listed twice, a reference to nothing); of the valid
 ones, one in about twelve, drawn on a random stream of its own, has a core slot or `item` redefined
-and a rule requiring it (README note 188). Each case is
+and a rule requiring it (README note 188); on streams of their own, one broken file in about three
+is given an `x_` slot key too (sometimes a rule requiring it, sometimes a type expression of the
+wrong form: the stages of profiles/README.md), and one valid file in about seven a list slot under
+a shape rule, its lines given elements on and off the list's type. Each case is
 {"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
 generate.py's mutations and by profile ones (a profile slot given another type's value, a required
 slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
@@ -342,10 +345,48 @@ def redefined_and_required(rng, profile):
     return p
 
 
+def x_key_beside(rng, profile):
+    """A broken file given an `x_` slot key too, sometimes with a rule requiring it, sometimes with a
+    type expression of the wrong form: the key and the type are rules, which stop nothing else, and
+    the slot refused for its key defines nothing (profiles/README.md), so the file's other faults
+    are still reported."""
+    p = json.loads(json.dumps(profile))
+    if not isinstance(p.get("slots"), list):
+        return p  # a file already broken there
+    p["slots"].insert(rng.randrange(len(p["slots"]) + 1), {"key": "x_more", "type": rng.choice(SIMPLE_TYPES), "on": rng.sample(TYPES, rng.randrange(1, 4))})
+    if isinstance(p.get("translation", []), list) and rng.random() < 0.3:
+        p.setdefault("translation", []).append({"id": "xreq", "desc": "a rule requiring an x_ key", "on": ["HO"], "require": ["x_more"]})
+    if rng.random() < 0.3:  # and a type expression of the wrong form, also read with the rules
+        p["slots"].append({"key": "bad_type", "type": rng.choice(["int:5-1", "string", "list:list:token", "enum:Bad", "int:1"]), "on": ["HO"]})
+    return p
+
+
+LIST_ELEMENTS = ["a", "b2", "7", "2", "0", "x:1", "20261002", "10.00", "1.5", "writer", "HIGH", "H", "Y", "-3"]
+
+
+def list_shaped(rng, profile):
+    """A list slot under a translation rule's shape, on every type: a shape tests each element, even
+    elements off the slot's type (`a+b` of a list:date under `{id}` passes the shape as `a` and `b`)."""
+    p = json.loads(json.dumps(profile))
+    own = sorted(k for k in p.get("enums", {}) if k not in ("conf", "ans"))
+    inner = rng.choice(["date", "money", "int:1-3", "agent", "ref", "enum:" + (own[0] if own else "conf")])
+    p["slots"].append({"key": "lst", "type": "list:" + inner, "on": list(TYPES)})
+    template = rng.choice(["{id}", "{id}", "{id}", "{n}", "{id}:{n}"])
+    p.setdefault("translation", []).append({"id": "lshape", "desc": "each element's shape", "shape": {"lst": template}})
+    return p
+
+
+def list_value(rng):
+    """One to three elements, any of them off the list's type, mostly matching the shape's {id}."""
+    return "+".join(rng.choice(LIST_ELEMENTS) for _ in range(rng.choice([1, 2, 2, 3])))
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # Its own stream, so every case it leaves alone is drawn as before it was added.
     redefinitions = random.Random(f"redefinitions {seed}")
+    x_keys = random.Random(f"x keys {seed}")
+    list_shapes = random.Random(f"list shapes {seed}")
     generate.load()
     n = 0
     while n < count:
@@ -354,10 +395,18 @@ def cases(count, seed):
         # A valid file only: one broken already is read in stages, and two faults test the staging.
         if redefinitions.random() < 0.08 and profile is good:
             profile = redefined_and_required(redefinitions, profile)
+        # Two faults, an x_ key and another, test the stages: each draw on a stream of its own.
+        if x_keys.random() < 0.3 and profile is not good:
+            profile = x_key_beside(x_keys, profile)
+        listed = list_shapes.random() < 0.15 and profile is good
+        if listed:
+            profile = list_shaped(list_shapes, profile)
         for _ in range(min(count - n, rng.randrange(5, 25))):
             tokens, tail = line_under(rng, good)
             for _ in range(rng.choice([0, 1, 1, 2])):
                 tokens, tail = mutate_under(rng, tokens, tail, good)
+            if listed and list_shapes.random() < 0.8:
+                tokens = generate.set_slot(tokens, "lst", list_value(list_shapes))
             reader = profile.get("profile") if rng.random() < 0.8 else None
             yield {"profile": profile, "line": generate.join(tokens, tail), "reader": reader if isinstance(reader, str) else None}
             n += 1

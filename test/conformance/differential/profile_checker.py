@@ -22,6 +22,11 @@ ENVELOPE = {"re", "from", "to", "item"}
 # compare_profiles.py --break-redefinition-on plants the core's reading before README note 188: a
 # refused redefinition's `on` stood for the core slot's (or item's) in the types a rule may require it on.
 REDEFINITION_ON = False
+# compare_profiles.py --break-x-key-stage plants the checker's reading before: an x_ slot key was a
+# format fault, which stopped the rules stage (a core slot redefined beside it went unreported).
+X_KEY_STAGE = False
+# --break-type-stage plants its reading of type expressions: a format fault, stopping the rules stage.
+TYPE_STAGE = False
 refused_redefinitions = {}  # key: the `on` of the first refused redefinition, for that planted fault
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 
@@ -107,13 +112,24 @@ def check(profile):
             f.shape.add("PROFILE_SCHEMA")
             continue
         key = slot["key"]
-        if not isinstance(key, str) or not validator.KEY.match(key) or key.startswith("x_"):
-            f.shape.add("PROFILE_SCHEMA")  # x_ keys are section 2's extension namespace
+        # profiles/README.md: a key of the wrong form is a format fault; an x_ key (section 2's
+        # extension namespace), a core slot, a field or a key twice is a rule about a name, which
+        # stops nothing else, and the slot so refused defines nothing, its type unread.
+        refused_key = True
+        if not isinstance(key, str) or not validator.KEY.match(key):
+            f.shape.add("PROFILE_SCHEMA")
+        elif key.startswith("x_"):
+            (f.shape if X_KEY_STAGE else f.rules).add("PROFILE_SCHEMA")
         elif key in validator.CORE_SLOTS or key in MESSAGE_FIELDS:
             f.rules.add("PROFILE_REDEFINES_CORE")
         elif key in slot_on:
             f.rules.add("PROFILE_SCHEMA")
-        type_problem(slot["type"], defined_enums, f)
+        else:
+            refused_key = False
+        if not refused_key:
+            type_problem(slot["type"], defined_enums, f)
+        elif not isinstance(slot["type"], str):
+            f.shape.add("PROFILE_SCHEMA")
         on = slot["on"]
         if not isinstance(on, list) or not on or any(t not in validator.TYPES for t in on):
             f.shape.add("PROFILE_SCHEMA")
@@ -126,7 +142,8 @@ def check(profile):
             f.shape.add("PROFILE_SCHEMA")
         if isinstance(key, str) and (key in validator.CORE_SLOTS or key in MESSAGE_FIELDS):
             refused_redefinitions.setdefault(key, set(on))
-            continue  # refused, it defines nothing: a rule naming the key is judged by the core's slot
+        if refused_key:
+            continue  # refused, it defines nothing: a rule naming the key is judged by the core's slot, or by none
         slot_on[key] = (set(on), slot["type"])
     name_list(profile, "agents", lambda a: isinstance(a, str) and validator.AGENT.match(a), f)
     name_list(profile, "asks_used", lambda a: isinstance(a, str), f)
@@ -207,13 +224,16 @@ def name_list(profile, field, ok, f):
 
 
 def type_problem(typ, enums, f):
+    """A type is a string (the format); what it says is a rule (profiles/README.md: a type expression
+    is read as the rules a schema cannot express are, so it stops nothing else)."""
     if not isinstance(typ, str):
         f.shape.add("PROFILE_SCHEMA")
         return
+    said = f.shape if TYPE_STAGE else f.rules
     if typ.startswith("list:"):
         inner = typ[5:]
         if inner.startswith("list:"):
-            f.shape.add("PROFILE_SCHEMA")
+            said.add("PROFILE_SCHEMA")
         else:
             type_problem(inner, enums, f)
         return
@@ -222,14 +242,14 @@ def type_problem(typ, enums, f):
     if typ.startswith("enum:"):
         name = typ[5:]
         if not validator.KEY.match(name):
-            f.shape.add("PROFILE_SCHEMA")
+            said.add("PROFILE_SCHEMA")
         elif name not in enums:
             f.rules.add("PROFILE_REFERENCE")
         return
     # Note 15's ranges; bounds of at most 15 digits (the core's reading: every one read exactly).
     m = re.fullmatch(r"int:(-?[0-9]{1,15})-(-?[0-9]{1,15})", typ)
     if not (m and int(m.group(1)) <= int(m.group(2))):
-        f.shape.add("PROFILE_SCHEMA")
+        said.add("PROFILE_SCHEMA")
 
 
 def taken(mtype, slot, slot_on):
