@@ -24,6 +24,17 @@ describe("differential check of mailbox messages", () => {
     expect(JSON.parse(output)).toMatchObject({ case: { text: expect.any(String), mode: expect.any(String) }, core: { ok: expect.any(Boolean) } });
   });
 
+  it("names a legacy flat envelope the checker told to read none reads otherwise", { timeout: 60_000 }, () => {
+    // The checker before legacy envelopes were drawn (no flat `meta` read) disagrees with the core on
+    // a file laid out as one: the core notes or refuses its legacy names, the checker does not.
+    const { status, output } = compare(["3000", "1", "--first", "--break-legacy-envelope"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { errors: string[] }; checker: { errors: string[] } };
+    const legacy = (codes: string[]) => codes.filter((code) => code.startsWith("LEGACY_"));
+    expect(legacy(first.core.errors)).not.toEqual([]);
+    expect(legacy(first.checker.errors)).toEqual([]);
+  });
+
   it("agrees with the independent reader of file names on 3,000 seeded names", { timeout: 60_000 }, () => {
     const { status, output } = compareNames(["3000", "1", "--first"]);
     expect(output, "the first file name the core and the reader read differently").toBe("");

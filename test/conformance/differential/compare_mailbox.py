@@ -1,11 +1,12 @@
 """Runs the core and the independent mailbox checker over the same seeded message files and compares them.
 
-    python3 compare_mailbox.py COUNT SEED [--first]
+    python3 compare_mailbox.py COUNT SEED [--first] [--break-callsigns] [--break-legacy-envelope]
 
 Compares the verdict, the error codes and the notes the checker models (mailbox_checker.NOTES).
 Prints the divergences clustered by which codes only the core gives and which only the
 checker gives, with an example each, and exits 1 when there is any. With --first it prints the
-first divergence alone (for the test). Needs python3 and node.
+first divergence alone (for the test). With --break-legacy-envelope the checker reads no legacy
+flat `meta` (the reading before generate_mailbox drew legacy envelopes). Needs python3 and node.
 """
 import os
 import sys
@@ -23,6 +24,9 @@ def main():
     if comparison.planted("--break-callsigns"):
         # A checker that takes any text for a callsign.
         mailbox_checker.callsign_codes = lambda value, errors: None
+    if comparison.planted("--break-legacy-envelope"):
+        # The checker before legacy flat envelopes were drawn: it reads no flat `meta`.
+        mailbox_checker.READS_LEGACY = False
     cases = list(generate_mailbox.cases(count, seed))
     # The error codes and the notes the checker models (mailbox_checker.NOTES).
     core = [{"ok": answer["ok"], "errors": sorted(set(answer["errors"]) | (set(answer["notes"]) & mailbox_checker.NOTES))}

@@ -91,7 +91,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-group-whole": "group-not-whole", "--break-counter-tags": "counter-tags-unread",
           "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes",
           "--break-counter-as-downgrade": "counter-as-downgrade", "--break-blocked": "blocked-unread",
-          "--break-hello-budget": "hello-budget-unread", "--break-held-mine-arena": "held-mine-one-arena"}
+          "--break-hello-budget": "hello-budget-unread", "--break-held-mine-arena": "held-mine-one-arena",
+          "--break-unsettled-core-ack": "unsettled-core-ack-unread"}
 
 
 def planted_caught(cases, core):

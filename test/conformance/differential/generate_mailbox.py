@@ -8,7 +8,10 @@ misspelt or re-cased; values quoted, unquoted, re-cased, emptied, made numbers, 
 callsigns and sessions at their limits, device names, Handler seats, `ALL`; identifiers in other
 versions, variants and case; mixed scripts and format characters in the locus; `terms`,
 `exchange_budget`, `availability` and `anomaly` moved about; bodies with CRLF, a BOM, control
-characters, goodbye and deliver bodies changed; the delimiters changed. Same seed, same cases.
+characters, goodbye and deliver bodies changed; the delimiters changed. On a stream of its own (so
+the other cases are drawn as before), 6% of the mutated cases are laid out as a legacy envelope
+(`legacy`): flat `meta` without `meta.mailbox`, fields at the top level, a field named twice, or
+legacy names beside `meta.mailbox`. Same seed, same cases.
 
     python3 generate_mailbox.py COUNT SEED > cases.jsonl
 """
@@ -67,18 +70,81 @@ def seed_message(rng, kind, profile):
     return fields, body
 
 
-def render(fields, body, tags="tags: [agent-mailbox, crox-site]\n", open_="---", close="---", eol="\n", prefix=""):
+def field_lines(fields, indent):
+    lines = []
+    for key, raw in fields:
+        if key.endswith("#TAB"):
+            lines.append(indent + key[:-4])
+            continue
+        lines.append(f"{indent}{key}: {raw}".rstrip(" ") if raw != "" else f"{indent}{key}:")
+    return lines
+
+
+def render(fields, body, tags="tags: [agent-mailbox, crox-site]\n", open_="---", close="---", eol="\n", prefix="",
+           top=(), flat=(), mailbox=True):
+    """The file: `fields` under `meta.mailbox`; `top` and `flat` legacy fields at the top level and
+    under a flat `meta` (without `meta.mailbox` when `mailbox` is false)."""
     lines = [open_]
     if tags:
         lines.append(tags.rstrip("\n"))
-    lines += ["meta:", "  mailbox:"]
-    for key, raw in fields:
-        if key.endswith("#TAB"):
-            lines.append("    " + key[:-4])
-            continue
-        lines.append(f"    {key}: {raw}".rstrip(" ") if raw != "" else f"    {key}:")
+    lines += field_lines(top, "")
+    if flat or mailbox:
+        lines.append("meta:")
+    lines += field_lines(flat, "  ")
+    if mailbox:
+        lines.append("  mailbox:")
+        lines += field_lines(fields, "    ")
     lines.append(close)
     return prefix + eol.join(lines) + eol + body.replace("\n", eol)
+
+
+# Legacy flat envelopes (section 4: "Peer-authored flat legacy `meta` may be read"; core/mailbox/README.md,
+# "Legacy aliases"): the legacy name of each field that has one of its own. `locus` is not drawn: no
+# document says which field it stands for.
+LEGACY_NAME = {"thread": "thread_id", "reply_to": "in_reply_to", "session": "session_id", "seq": "sequence",
+               "root": "mailbox_root", "id": "message_id"}
+
+
+def other_value(rng, key, raw):
+    """Another value for a field: another UUIDv7 for an identifier, else an odd one."""
+    if key in ("id", "thread", "reply_to", "request_id"):
+        return rng.choice([uuid7(rng), raw.upper(), '"' + raw + '"'])
+    return rng.choice([v for v in ODD_VALUES + ["VEGA", "[LYRA]", "reply", "CROX-LAB"] if v != raw])
+
+
+def legacy(rng, fields, opts):
+    """The message's fields laid out as a legacy envelope, one of five shapes: every field under a flat
+    `meta`, each with a legacy name half the time (`flat`); some of them, or all, at the top level,
+    where `id` and `version` are no aliases (`top`); one field named twice at one level, the two values
+    agreeing or not (`twice`, LEGACY_ALIAS_CONFLICT); one field also at the top level with another
+    value, which flat `meta` overrides (`levels`); or `meta.mailbox` kept, with one or two legacy names
+    beside it under `meta` or at the top level (`beside`). Returns render's keyword arguments."""
+    shape = rng.choice(["flat", "top", "twice", "levels", "beside"])
+    if "locus" in opts.get("tags", ""):
+        opts["tags"] = "tags: [agent-mailbox, crox-site]\n"
+    named = [[LEGACY_NAME[k] if k in LEGACY_NAME and rng.random() < 0.5 else k, v] for k, v in fields]
+    own = [i for i, (k, _) in enumerate(fields) if k in LEGACY_NAME]
+    if shape == "beside":
+        picked = [fields[i] for i in rng.sample(range(len(fields)), min(len(fields), rng.choice([1, 2])))]
+        extra = [[LEGACY_NAME[k] if k in LEGACY_NAME and rng.random() < 0.5 else k, v if rng.random() < 0.5 else other_value(rng, k, v)]
+                 for k, v in picked]
+        return {"flat": extra} if rng.random() < 0.6 else {"top": extra}
+    if shape == "top":
+        if rng.random() < 0.25:
+            return {"top": named, "mailbox": False}
+        up = [rng.random() < 0.3 for _ in named]
+        return {"top": [f for f, u in zip(named, up) if u], "flat": [f for f, u in zip(named, up) if not u], "mailbox": False}
+    if shape == "twice" and own:
+        i = rng.choice(own)
+        key, raw = fields[i]
+        second = [LEGACY_NAME[key] if named[i][0] == key else key, raw if rng.random() < 0.4 else other_value(rng, key, raw)]
+        named.insert(rng.randrange(len(named) + 1), second)
+    if shape == "levels" and fields:
+        key, raw = rng.choice(fields)
+        return {"top": [[LEGACY_NAME.get(key, key) if rng.random() < 0.5 else key, other_value(rng, key, raw)]],
+                "flat": named if rng.random() < 0.7 else [f for f in named if f[0] not in (key, LEGACY_NAME.get(key))],
+                "mailbox": False}
+    return {"flat": named, "mailbox": False}
 
 
 FIELD_NAMES = ["version", "profile", "id", "thread", "request_id", "from", "to", "kind", "reply_to",
@@ -252,6 +318,8 @@ def set_field(f, key, raw):
 
 def cases(count, seed):
     rng = random.Random(seed)
+    # A stream of its own, so that the cases that do not draw a legacy envelope are as before.
+    legacy_rng = random.Random(f"legacy-envelope-{seed}")
     seeds = []
     for profile in ("CORE", "FULL"):
         for kind in KINDS:
@@ -265,6 +333,11 @@ def cases(count, seed):
         if n >= len(seeds) * 2:  # the first rounds are the seeds themselves
             for _ in range(rng.choice([1, 1, 1, 2, 3])):
                 fields, body = mutate(rng, fields, body, opts)
+            if legacy_rng.random() < 0.06:
+                layout = legacy(legacy_rng, fields, opts)
+                yield {"text": render([] if layout.get("mailbox") is False else fields, body, **opts, **layout),
+                       "mode": rng.choice(["inbound", "outbound"])}
+                continue
         yield {"text": render(fields, body, **opts), "mode": rng.choice(["inbound", "outbound"])}
 
 

@@ -332,6 +332,17 @@ KNOWN_FIELDS = {"version", "profile", "id", "thread", "session", "request_id", "
 TOP_LEVEL_ALIASES = set("from to kind thread thread_id reply_to in_reply_to expects_reply request_id session "
                         "session_id seq sequence arena pod machine locus root mailbox_root transport profile "
                         "message_id terms".split())
+# False plants the checker's reading before legacy flat envelopes were drawn (compare_mailbox.py
+# --break-legacy-envelope): only top-level legacy names are seen, and no `meta.mailbox` is
+# ENVELOPE_MISSING.
+READS_LEGACY = True
+# Under a flat `meta` `id` and `version` are aliases too (not at the top level, where Obsidian's and
+# Lyt's Figment fields use those names): core/mailbox/README.md, "Legacy aliases".
+META_ALIASES = TOP_LEVEL_ALIASES | {"id", "version"}
+# The envelope field a legacy name stands for, where it is not its own; `locus` is left out: no
+# document says which field it stands for, and the generator does not draw it in a legacy envelope.
+LEGACY_FIELD = {"thread_id": "thread", "in_reply_to": "reply_to", "session_id": "session", "sequence": "seq",
+                "mailbox_root": "root", "message_id": "id"}
 UUID_ANY = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z")
 WIKILINK = re.compile(r"\[\[[^\]|#\n]{1,512}(?:[|#][^\]\n]{0,512})?\]\]")
 
@@ -493,6 +504,37 @@ def is_handler(name):
 NOTED = set()
 
 
+def same(a, b):
+    """Two values of one field that agree: the same scalar (as YAML reads it), list or mapping."""
+    if isinstance(a, Plain) or isinstance(b, Plain):
+        return isinstance(a, Plain) and isinstance(b, Plain) and type(a.value) is type(b.value) and a.value == b.value
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return a.items.keys() == b.items.keys() and all(same(a.items[k], b.items[k]) for k in a.items)
+    return type(a) is type(b) and a == b
+
+
+def legacy_envelope(flat, doc):
+    """The envelope read from legacy flat names alone, flat `meta` first and then the top level, or None
+    when two names of one field at one level disagree (LEGACY_ALIAS_CONFLICT; core/mailbox/README.md,
+    "Legacy aliases": which parent it names would otherwise depend on key order)."""
+    env = Mapping()
+    for level, names in ((flat, META_ALIASES), (doc, TOP_LEVEL_ALIASES)):
+        read = {}
+        for name, value in level.items.items():
+            if name not in names:
+                continue
+            field = LEGACY_FIELD.get(name, name)
+            if field in read and not same(read[field], value):
+                return None
+            read.setdefault(field, value)
+        for field, value in read.items():
+            if field not in env:
+                env.items[field] = value
+    return env
+
+
 def verdict(text, mode):
     """(ok, sorted error codes and the notes of NOTES)."""
     NOTED.clear()
@@ -513,25 +555,32 @@ def read(text, mode):
         return False, ["YAML_INVALID"]
     if not isinstance(doc, Mapping):
         return False, ["FRONTMATTER_SHAPE"]
-    body = body
     meta = doc.get("meta")
-    if "meta" not in doc:
-        return False, ["ENVELOPE_MISSING"]
-    if not isinstance(meta, Mapping):
-        return False, ["ENVELOPE_SHAPE"]
-    if "mailbox" not in meta:
-        return False, ["ENVELOPE_MISSING"]
-    env = meta.get("mailbox")
-    if not isinstance(env, Mapping):
+    if "meta" in doc and not isinstance(meta, Mapping):
         return False, ["ENVELOPE_SHAPE"]
     outbound = mode == "outbound"
-    f = env.items
-    legacy = [k for k in doc.items if k in TOP_LEVEL_ALIASES]
+    # Legacy flat names: under `meta` beside `mailbox`, or at the top level (section 4: "Peer-authored
+    # flat legacy `meta` may be read"; section 9: "Reject legacy top-level aliases on new messages").
+    if not READS_LEGACY and not (isinstance(meta, Mapping) and "mailbox" in meta):
+        return False, ["ENVELOPE_MISSING"]
+    flat = meta if isinstance(meta, Mapping) else Mapping()
+    legacy = [k for k in flat.items if k in META_ALIASES and READS_LEGACY] + [k for k in doc.items if k in TOP_LEVEL_ALIASES]
     if legacy:
         if outbound:
             errors.add("LEGACY_ALIAS")
         else:
             notes.add("LEGACY_ENVELOPE")
+    if "mailbox" in flat:
+        env = flat.get("mailbox")
+        if not isinstance(env, Mapping):
+            return False, ["ENVELOPE_SHAPE"]
+    elif outbound or not legacy:
+        return False, sorted(errors | {"ENVELOPE_MISSING"})
+    else:
+        env = legacy_envelope(flat, doc)
+        if env is None:
+            return False, ["LEGACY_ALIAS_CONFLICT"]
+    f = env.items
     tags = doc.get("tags")
     if not (isinstance(tags, list) and all(is_text(t) for t in tags) and "agent-mailbox" in tags):
         notes.add("TAGS_MISSING")

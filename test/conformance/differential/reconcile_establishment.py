@@ -144,6 +144,17 @@ def settle(hello, welcome, spoken, faults):
         table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
                  "budget": budget_of(answer, table["budget"]), "profile": answer["profile"], "tags": tags_of(answer, table["tags"])}
         answer = next((m for m in spoken if answers_terms(m, table)), None)
+    if table["profile"] == "FULL" and "unsettled-core-ack-unread" not in faults and "core-ack-completes" not in faults:
+        # Still establishing under FULL terms (an acceptance that does not speak for its sender, a
+        # `DUPLICATE_ID` one, say, settles nothing): "any message of that handshake other than a
+        # counter must be FULL" (core/mailbox/README.md, "FULL is not silently downgraded"), so a CORE
+        # `ack` either party sends the other in the hello's thread after the terms is PROFILE_DOWNGRADE.
+        # The planted fault "unsettled-core-ack-unread" reads a CORE ack only of an acceptance that speaks.
+        parties = (table["from"], table["awaits"])
+        miscounted.update((m["id"], "PROFILE_DOWNGRADE") for m in spoken
+                          if m["kind"] == "ack" and m["profile"] != "FULL" and m["thread"] == hello["thread"] and
+                          m["id"] > table["id"] and m["from"] in parties and m["arena"] == table["arena"] and
+                          addresses_name(m, parties[1] if m["from"] == parties[0] else parties[0]))
     return None, miscounted
 
 
