@@ -87,7 +87,9 @@ def x_checkpoints(rng, case):
         if receipt is not None:
             att2 = find(case["attempts"], "ATT-2")
             op = "CAT-OP-8" if receipt == "other_op" else "CAT-OP-9"
-            att2["external_receipts"] = [{"system": "catalog", "operation_id": op, "receipt_ref": None if receipt == "null_ref" else "RCPT-CAT-OP-9"}]
+            # A receipt read back is a RevisionRef to that read-back (or null for none), as the schema asks.
+            read_back = {"object_id": f"RCPT-{op}", "revision_id": "r1", "content_digest": digest(f"RCPT-{op}")}
+            att2["external_receipts"] = [{"system": "catalog", "operation_id": op, "receipt_ref": None if receipt == "null_ref" else read_back}]
         kind += f":{cp7['external_operations'][0]['reconciliation']}:{receipt}"
     elif kind == "writer_operator":
         cp7["writer_operator_ref"] = "OP-OTHER"
@@ -540,9 +542,7 @@ def x_issued_time_order(rng, case):
     """One attempt or checkpoint issued before one of its own times (README note 176: TIME_ORDER), or at that very
     instant written another way (which passes): the record reports what had not happened when it was written. Drawn on
     a stream of its own (`generate_chains.cases`' `issued`), after every other mutation."""
-    # x_checkpoints' pending:ref and :other_op give ATT-2 a receipt_ref written as a bare id, not the RevisionRef (or
-    # null) the schema asks, and a record its schema refuses is read no further: the record is drawn among the others.
-    records = [r for r in case.get("attempts", []) + case.get("checkpoints", []) if all(not isinstance(x.get("receipt_ref"), str) for x in r.get("external_receipts", []))]
+    records = case.get("attempts", []) + case.get("checkpoints", [])
     r = rng.choice(records)
     field = rng.choice([k for k in OWN_TIMES if r.get(k) is not None])
     how = rng.choice(["same", "1us", "1s", "10min"])
