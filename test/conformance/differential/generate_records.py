@@ -17,7 +17,8 @@ CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing
 Lists are given in a random order: no verdict may hang on it. Drawn on a stream of its own, so that the rest is
 drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173). Every record is
 issued no earlier than its own times (`issued_at_own_times`, README note 176), and, on a stream of its own, one may be
-issued before one of them (`x_issued_time_order`).
+issued before one of them (`x_issued_time_order`); on another, an attempt given a receipt whose receipt_ref is
+malformed or not (`x_receipt_shape`).
 """
 import copy
 from datetime import datetime, timedelta, timezone
@@ -551,6 +552,26 @@ def x_issued_time_order(rng, case):
     else:
         r["issued_at"] = written(moment(r[field]) - {"1us": timedelta(microseconds=1), "1s": timedelta(seconds=1), "10min": timedelta(minutes=10)}[how])
     return f"records:issued_time_order:{r['record_id']}@{r['revision_id']}:{field}:{how}"
+
+
+# A receipt_ref as the schema asks (a RevisionRef read back, or null for none read back) or malformed on purpose.
+RECEIPT_SHAPES = ("ref", "null", "bare_id", "no_digest", "upper_digest", "spaced_id")
+
+
+def x_receipt_shape(rng, case):
+    """One attempt given a receipt of CAT-OP-11 (an operation no checkpoint names, so no resume's reconciliation hangs on
+    it) whose receipt_ref has one of RECEIPT_SHAPES: a malformed one validateRecord refuses at its schema and reads no
+    further, so that record's own times are never compared with its issued_at: half the time the attempt is one issued
+    before its own start or end, where there is one. Drawn on a stream of its own (`generate_chains.cases`' `receipts`),
+    after every other mutation."""
+    late = [a for a in case["attempts"] if any(a.get(k) is not None and moment(a[k]) > moment(a["issued_at"]) for k in OWN_TIMES)]
+    a = rng.choice(late if late and rng.random() < 0.5 else case["attempts"])
+    shape = rng.choice(RECEIPT_SHAPES)
+    read_back = {"object_id": "RCPT-CAT-OP-11", "revision_id": "r1", "content_digest": digest("RCPT-CAT-OP-11")}
+    a["external_receipts"] = a["external_receipts"] + [{"system": "catalog", "operation_id": "CAT-OP-11", "receipt_ref": {
+        "ref": read_back, "null": None, "bare_id": "RCPT-CAT-OP-11", "no_digest": {k: read_back[k] for k in ("object_id", "revision_id")},
+        "upper_digest": dict(read_back, content_digest=read_back["content_digest"].upper()), "spaced_id": dict(read_back, object_id="RCPT CAT-OP-11")}[shape]}]
+    return f"records:receipt_shape:{a['record_id']}@{a['revision_id']}:{shape}"
 
 
 RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences, x_inputs]
