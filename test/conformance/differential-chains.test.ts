@@ -6,7 +6,8 @@
 // spec and the readings; the verdict and the set of "CODE dimension" findings must agree. A sixth of
 // the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
 // spend across revisions, fences, attempts of other revisions, input fixity, a resume of an amended
-// checkpoint, an outcome moved on a read-back, to succeeded too, and a record issued before its own times among them), also judged by check-attempts' retry rules under the next revision and its
+// checkpoint, an outcome moved on a read-back, to succeeded too, a record issued before its own times and an attempt's
+// receipt_ref malformed on purpose among them), also judged by check-attempts' retry rules under the next revision and its
 // budget under the prior. A failure names the first case they judge differently, with both answers;
 // one run of the core serves the checker as written and each planted one (`--plants`), so the file
 // stays near 5 s.
@@ -127,5 +128,22 @@ describe("differential check of chains and reassignment", () => {
     expect(found).toMatchObject({ base: "reassign-records", core: { valid: false, findings: expect.arrayContaining([expect.stringMatching(/^TIME_ORDER (started_at|ended_at|written_at)$/)]) } });
     expect(found.checker.some((f: string) => f.startsWith("TIME_ORDER "))).toBe(false);
     expect(found.mutations.some((m: string) => m.startsWith("records:issued_time_order:"))).toBe(true);
+  });
+
+  it("names a malformed receipt_ref the checker takes for the schema's", { timeout: 60_000 }, () => {
+    // Planted in the checker: any receipt_ref read as a RevisionRef or null, so the core's schema refusal of the attempt
+    // (validateRecord's DELEGATION_SCHEMA under external_receipts) goes unmatched.
+    const found = judged()["break-receipt-shape"];
+    expect(found).toMatchObject({ base: "reassign-records", core: { valid: false, findings: expect.arrayContaining([expect.stringMatching(/^DELEGATION_SCHEMA external_receipts\.receipt_ref/)]) } });
+    expect(found.checker.some((f: string) => f.startsWith("DELEGATION_SCHEMA "))).toBe(false);
+    expect(found.mutations.some((m: string) => /^records:receipt_shape:.*:(bare_id|no_digest|upper_digest|spaced_id)$/.test(m))).toBe(true);
+  });
+
+  it("names a record its schema refuses the checker reads on past", { timeout: 60_000 }, () => {
+    // Planted in the checker: a record's own times compared with its issued_at though its schema refused it, where
+    // validateRecord reads such a record no further (no TIME_ORDER of it).
+    const found = judged()["break-read-past-refusal"];
+    expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining([expect.stringMatching(/^TIME_ORDER /)]) });
+    expect(found.core.findings.some((f: string) => f.startsWith("TIME_ORDER "))).toBe(false);
   });
 });

@@ -135,4 +135,5 @@ def check(case):
         found |= records_checker.retry_findings(case["next"], attempts, checkpoints)
         found |= records_checker.budget_findings(case["prior"], attempts, checkpoints)
         found |= records_checker.issued_time_findings(attempts, checkpoints)
+        found |= records_checker.schema_findings(attempts, checkpoints)
     return found

@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
@@ -19,7 +19,9 @@ another revision of the checkpoint the attempt before it resumed as a resume of 
 --superseded-by-sequence one that never takes a later revision of a resume's checkpoint as superseding it (README note 175),
 --success-as-move one that also refuses a move to `succeeded` on no read-back as a move unreconciled (the record's own
 ATTEMPT_SUCCESS_UNVERIFIED, at validation), --break-issued-time-order one that never compares a record's own start, end
-or write time with its issued_at (README note 176). --plants
+or write time with its issued_at (README note 176), --break-receipt-shape one that takes any receipt_ref for the
+schema's RevisionRef or null, --break-read-past-refusal one that compares the own times of a record its schema refuses
+(validateRecord reads it no further). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
@@ -65,6 +67,10 @@ PLANTS = {
     "--success-as-move": (records_checker, "left_to_success_rule", lambda record: False),
     # A checker without README note 176's rule: a record's own start, end or write time is never compared with its issued_at.
     "--break-issued-time-order": (records_checker, "issued_late", lambda record, field: False),
+    # A checker that takes any receipt_ref for the schema's (a RevisionRef or null), so a malformed one is never refused.
+    "--break-receipt-shape": (records_checker, "receipt_ref_refusals", lambda ref: []),
+    # A checker that reads on past a record its schema refuses, comparing its own times with its issued_at all the same.
+    "--break-read-past-refusal": (records_checker, "read_further", lambda record: True),
     # A checker that takes any link above the parent as the parent's own parent.
     "--break-above": (chain_checker, "above_parent_broken", lambda parent, chain: False),
 }

@@ -8,7 +8,8 @@
 // revision (checkAttempts, with the checkpoints given), and its retry-policy findings (RETRY_*, "CODE retry") are added: checkReassignment
 // leaves the retry policy between attempts to it (core/delegation/README.md). And as checkAttempts judges them under the prior
 // revision, its budget and spend findings against the prior's limits ("CODE prior"). And each attempt or checkpoint
-// validateRecord refuses for a time of its own later than its issued_at (README note 176), as "TIME_ORDER <field>".
+// validateRecord refuses for a time of its own later than its issued_at (README note 176), as "TIME_ORDER <field>", and each
+// schema refusal of one (a malformed receipt_ref, drawn on purpose), as "DELEGATION_SCHEMA <path>".
 import { createInterface } from "node:readline";
 import { checkAttempts, checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation, validateRecord } from "../../../core/delegation/index.js";
 
@@ -40,12 +41,19 @@ function priorBudgetFindings(c: Case): string[] {
 }
 
 /**
- * TIME_ORDER at an attempt's or checkpoint's own time, expected at or before its issued_at, as "TIME_ORDER <field>": a
- * validation finding with no dimension, which the report of a document refused at validation does not carry.
+ * What validateRecord says of each attempt and checkpoint, each validated once: TIME_ORDER at its own time, expected at or
+ * before its issued_at, as "TIME_ORDER <field>" (README note 176), and each schema refusal (DELEGATION_SCHEMA, after which
+ * the record is read no further; the generator draws a malformed receipt_ref on purpose) as "DELEGATION_SCHEMA <path>",
+ * its list indexes left out. Validation findings with no dimension, which the report of a document refused at validation
+ * does not carry.
  */
-function issuedTimeFindings(c: Case): string[] {
+function recordFindings(c: Case): string[] {
   const records: unknown[] = [...(c.attempts ?? []), ...(c.checkpoints ?? [])];
-  return records.flatMap((r) => (validateRecord(r).findings as readonly Finding[]).filter((f) => f.code === "TIME_ORDER" && f.expected?.startsWith("at or before ") === true).map((f) => `TIME_ORDER ${f.path}`));
+  return records.flatMap((r) =>
+    (validateRecord(r).findings as readonly Finding[]).flatMap((f) =>
+      f.code === "TIME_ORDER" && f.expected?.startsWith("at or before ") === true ? [`TIME_ORDER ${f.path}`] : f.code === "DELEGATION_SCHEMA" ? [`DELEGATION_SCHEMA ${(f.path ?? "").replace(/\.\d+(?=\.|$)/g, "")}`] : [],
+    ),
+  );
 }
 
 const out: string[] = [];
@@ -53,7 +61,7 @@ for await (const text of createInterface({ input: process.stdin, crlfDelay: Infi
   if (text === "") continue;
   const c = JSON.parse(text) as Case;
   const { valid, report } = judge(c);
-  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c), ...priorBudgetFindings(c), ...issuedTimeFindings(c)])].sort();
+  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c), ...priorBudgetFindings(c), ...recordFindings(c)])].sort();
   out.push(JSON.stringify({ valid, ok: findings.length === 0, findings }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

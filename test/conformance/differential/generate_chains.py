@@ -23,7 +23,7 @@ import sys
 
 import attenuation_checker
 import generate_subdelegations as pairs
-from generate_records import issued_at_own_times, records_case, x_issued_time_order, x_outcome_moved
+from generate_records import issued_at_own_times, records_case, x_issued_time_order, x_outcome_moved, x_receipt_shape
 from generate_subdelegations import record
 
 ELIGIBLE = ["ACTOR-HELPER", "ACTOR-HELPER-2", "ACTOR-HELPER-3", "ACTOR-HELPER-4"]
@@ -434,6 +434,8 @@ def cases(count, seed):
     succeeded = random.Random(f"outcome-succeeded {seed}")
     # And a record issued before its own start, end or write (README note 176), after every record is issued plausibly.
     issued = random.Random(f"issued-time-order {seed}")
+    # And an attempt's receipt_ref in the schema's shape or malformed on purpose, after that.
+    receipts = random.Random(f"receipt-shape {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -457,6 +459,8 @@ def cases(count, seed):
                 case["mutations"].append(applied)
             if issued.random() < 0.3 and not plain:
                 case["mutations"].append(x_issued_time_order(issued, case))
+            if receipts.random() < 0.15 and not plain:
+                case["mutations"].append(x_receipt_shape(receipts, case))
             yield case
         else:
             yield reassignment_case(rng, plain)

@@ -17,7 +17,8 @@ CP-7's Sources exactly or not, ATT-2 resuming with another revision, CP-7 fixing
 Lists are given in a random order: no verdict may hang on it. Drawn on a stream of its own, so that the rest is
 drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173). Every record is
 issued no earlier than its own times (`issued_at_own_times`, README note 176), and, on a stream of its own, one may be
-issued before one of them (`x_issued_time_order`).
+issued before one of them (`x_issued_time_order`); on another, an attempt given a receipt whose receipt_ref is
+malformed or not (`x_receipt_shape`).
 """
 import copy
 from datetime import datetime, timedelta, timezone
@@ -87,7 +88,9 @@ def x_checkpoints(rng, case):
         if receipt is not None:
             att2 = find(case["attempts"], "ATT-2")
             op = "CAT-OP-8" if receipt == "other_op" else "CAT-OP-9"
-            att2["external_receipts"] = [{"system": "catalog", "operation_id": op, "receipt_ref": None if receipt == "null_ref" else "RCPT-CAT-OP-9"}]
+            # A receipt read back is a RevisionRef to that read-back (or null for none), as the schema asks.
+            read_back = {"object_id": f"RCPT-{op}", "revision_id": "r1", "content_digest": digest(f"RCPT-{op}")}
+            att2["external_receipts"] = [{"system": "catalog", "operation_id": op, "receipt_ref": None if receipt == "null_ref" else read_back}]
         kind += f":{cp7['external_operations'][0]['reconciliation']}:{receipt}"
     elif kind == "writer_operator":
         cp7["writer_operator_ref"] = "OP-OTHER"
@@ -540,9 +543,7 @@ def x_issued_time_order(rng, case):
     """One attempt or checkpoint issued before one of its own times (README note 176: TIME_ORDER), or at that very
     instant written another way (which passes): the record reports what had not happened when it was written. Drawn on
     a stream of its own (`generate_chains.cases`' `issued`), after every other mutation."""
-    # x_checkpoints' pending:ref and :other_op give ATT-2 a receipt_ref written as a bare id, not the RevisionRef (or
-    # null) the schema asks, and a record its schema refuses is read no further: the record is drawn among the others.
-    records = [r for r in case.get("attempts", []) + case.get("checkpoints", []) if all(not isinstance(x.get("receipt_ref"), str) for x in r.get("external_receipts", []))]
+    records = case.get("attempts", []) + case.get("checkpoints", [])
     r = rng.choice(records)
     field = rng.choice([k for k in OWN_TIMES if r.get(k) is not None])
     how = rng.choice(["same", "1us", "1s", "10min"])
@@ -551,6 +552,26 @@ def x_issued_time_order(rng, case):
     else:
         r["issued_at"] = written(moment(r[field]) - {"1us": timedelta(microseconds=1), "1s": timedelta(seconds=1), "10min": timedelta(minutes=10)}[how])
     return f"records:issued_time_order:{r['record_id']}@{r['revision_id']}:{field}:{how}"
+
+
+# A receipt_ref as the schema asks (a RevisionRef read back, or null for none read back) or malformed on purpose.
+RECEIPT_SHAPES = ("ref", "null", "bare_id", "no_digest", "upper_digest", "spaced_id")
+
+
+def x_receipt_shape(rng, case):
+    """One attempt given a receipt of CAT-OP-11 (an operation no checkpoint names, so no resume's reconciliation hangs on
+    it) whose receipt_ref has one of RECEIPT_SHAPES: a malformed one validateRecord refuses at its schema and reads no
+    further, so that record's own times are never compared with its issued_at: half the time the attempt is one issued
+    before its own start or end, where there is one. Drawn on a stream of its own (`generate_chains.cases`' `receipts`),
+    after every other mutation."""
+    late = [a for a in case["attempts"] if any(a.get(k) is not None and moment(a[k]) > moment(a["issued_at"]) for k in OWN_TIMES)]
+    a = rng.choice(late if late and rng.random() < 0.5 else case["attempts"])
+    shape = rng.choice(RECEIPT_SHAPES)
+    read_back = {"object_id": "RCPT-CAT-OP-11", "revision_id": "r1", "content_digest": digest("RCPT-CAT-OP-11")}
+    a["external_receipts"] = a["external_receipts"] + [{"system": "catalog", "operation_id": "CAT-OP-11", "receipt_ref": {
+        "ref": read_back, "null": None, "bare_id": "RCPT-CAT-OP-11", "no_digest": {k: read_back[k] for k in ("object_id", "revision_id")},
+        "upper_digest": dict(read_back, content_digest=read_back["content_digest"].upper()), "spaced_id": dict(read_back, object_id="RCPT CAT-OP-11")}[shape]}]
+    return f"records:receipt_shape:{a['record_id']}@{a['revision_id']}:{shape}"
 
 
 RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences, x_inputs]

@@ -19,6 +19,7 @@ and spend, across the revisions), attempt forks, fences and input fixity (the co
 checkpoint's, the resume's and the writing attempt's, README notes 111 to 113 among the readings).
 """
 import json
+import re
 
 from attenuation_checker import amount_units, compare_time, duration_ms, elapsed_ns, instant, rev
 
@@ -132,9 +133,41 @@ def issued_late(record, field):
 
 def issued_time_findings(attempts, checkpoints):
     """TIME_ORDER at each attempt's started_at or ended_at, each checkpoint's written_at, later than its own issued_at,
-    as "TIME_ORDER <field>". Only a record's own times: the order between records is the event log's."""
+    as "TIME_ORDER <field>". Only a record's own times: the order between records is the event log's. A record its
+    schema refuses is read no further (`schema_findings`), so its times are not compared."""
     own = [(a, ("started_at", "ended_at")) for a in attempts] + [(c, ("written_at",)) for c in checkpoints]
-    return {f"TIME_ORDER {field}" for record, fields in own for field in fields if issued_late(record, field)}
+    return {f"TIME_ORDER {field}" for record, fields in own if read_further(record) for field in fields if issued_late(record, field)}
+
+
+# The schema's opaque id (1 to 256 printable characters, no spaces) and digest (sha256, sha384 or sha512, lowercase hex).
+OPAQUE_ID = re.compile(r"[\x21-\x7e]{1,256}")
+DIGEST = re.compile(r"sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128}")
+REF_MEMBERS = (("object_id", OPAQUE_ID), ("revision_id", OPAQUE_ID), ("content_digest", DIGEST))
+
+
+def receipt_ref_refusals(ref):
+    """Where a receipt_ref is not the schema's: null (nothing read back) or a RevisionRef (section 2: an object id, a
+    revision id, a content digest). Not an object: refused as a whole (""); an object: each member missing or malformed."""
+    if ref is None:
+        return []
+    if not isinstance(ref, dict):
+        return [""]
+    return ["." + name for name, form in REF_MEMBERS if not (isinstance(ref.get(name), str) and form.fullmatch(ref[name]))]
+
+
+def refusals(record):
+    """The paths (list indexes left out) the schema refuses in an attempt's receipts; the generator draws nothing else malformed."""
+    return {"external_receipts.receipt_ref" + sub for r in record.get("external_receipts", []) for sub in receipt_ref_refusals(r.get("receipt_ref"))}
+
+
+def read_further(record):
+    """validateRecord reads a record its schema refuses no further: no rule of its own (TIME_ORDER among them) is applied."""
+    return not refusals(record)
+
+
+def schema_findings(attempts, checkpoints):
+    """The schema refusals of the attempts and checkpoints, as "DELEGATION_SCHEMA <path>" (a validation finding, no dimension)."""
+    return {f"DELEGATION_SCHEMA {path}" for record in attempts + checkpoints for path in refusals(record)}
 
 
 def revision_of(contract):
