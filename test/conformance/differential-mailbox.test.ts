@@ -35,6 +35,15 @@ describe("differential check of mailbox messages", () => {
     expect(legacy(first.checker.errors)).toEqual([]);
   });
 
+  it("names the envelope shapes and corrections a checker told to misread them reads otherwise", { timeout: 60_000 }, () => {
+    // Both plants in one run of 400 files (the test's CPU): a `meta` or `meta.mailbox` that is no
+    // mapping read as no envelope (mutate's branch 21), and any `correction` taken (its own stream).
+    const { status, output } = compare(["400", "1", "--break-envelope-shape", "--break-correction"]);
+    expect(status).toBe(1);
+    expect(output).toContain("core only ['ENVELOPE_SHAPE'], checker only ['ENVELOPE_MISSING']");
+    expect(output).toContain("core only ['FIELD_TYPE'], checker only []");
+  });
+
   it("agrees with the independent reader of file names on 3,000 seeded names", { timeout: 60_000 }, () => {
     const { status, output } = compareNames(["3000", "1", "--first"]);
     expect(output, "the first file name the core and the reader read differently").toBe("");

@@ -81,9 +81,19 @@ def field_lines(fields, indent):
 
 
 def render(fields, body, tags="tags: [agent-mailbox, crox-site]\n", open_="---", close="---", eol="\n", prefix="",
-           top=(), flat=(), mailbox=True):
+           top=(), flat=(), mailbox=True, shape=None):
     """The file: `fields` under `meta.mailbox`; `top` and `flat` legacy fields at the top level and
-    under a flat `meta` (without `meta.mailbox` when `mailbox` is false)."""
+    under a flat `meta` (without `meta.mailbox` when `mailbox` is false). `shape` (mutate's branch
+    21) puts a value that is no mapping where a mapping goes: the frontmatter's whole text
+    (`frontmatter`), `meta`'s (`meta`) or `meta.mailbox`'s (`mailbox`)."""
+    if shape is not None:
+        where, raw = shape
+        if where == "frontmatter":
+            return prefix + eol.join([open_] + ([raw] if raw else []) + [close]) + eol + body.replace("\n", eol)
+        if where == "meta":
+            top, flat, mailbox, tags = list(top) + [["meta", raw]], (), False, tags
+        else:
+            flat, mailbox, fields = list(flat) + [["mailbox", raw]], False, []
     lines = [open_]
     if tags:
         lines.append(tags.rstrip("\n"))
@@ -268,6 +278,14 @@ def mutate(rng, fields, body, opts):
         set_field(f, "kind", rng.choice(KINDS))
     elif choice == 20:  # the profile changed, the rest kept
         set_field(f, "profile", rng.choice(["CORE", "FULL"]))
+    elif choice == 21:  # the frontmatter, `meta` or `meta.mailbox` no mapping (FRONTMATTER_SHAPE, ENVELOPE_SHAPE)
+        # Twelve shapes, as many as the file-shape branch below draws from, so that the random
+        # stream after this branch is the one it drew before it had a branch of its own.
+        opts["shape"] = rng.choice([
+            ("frontmatter", "- agent-mailbox\n- crox-site"), ("frontmatter", "- meta"), ("frontmatter", ""),
+            ("frontmatter", "# a comment alone"), ("meta", "x"), ("meta", "[]"), ("meta", "~"), ("meta", ""),
+            ("mailbox", "x"), ("mailbox", "[version, id]"), ("mailbox", "~"), ("mailbox", "\n    - version\n    - id"),
+        ])
     elif choice == 22:  # a deliver's body names a path
         set_field(f, "kind", "deliver")
         body = body + rng.choice(PATH_LINES) + "\n"
@@ -308,6 +326,24 @@ def mutate(rng, fields, body, opts):
     return f, body
 
 
+def correction(rng):
+    """A `meta.mailbox.correction` value: the mapping section 7 asks for ("names the original
+    filename/hash and intended request identity in `meta.mailbox.correction`"), written in flow or
+    block style, empty, holding a number no double holds (not compared whole, so kept as YAML reads
+    it: core/mailbox/README.md) or a list; or a value that is no mapping (FIELD_TYPE)."""
+    original = "2026-10-01-09-00-00-VEGA-request-draft.md"
+    named = [["file", original], ["sha256", HASH], ["request_id", uuid7(rng)], ["id", uuid7(rng)],
+             ["reason", '"wrong kind"'], ["ref", rng.choice(["1e400", ".nan", "~", "[a, b]", "{x: 1}", "0042"])]]
+    picked = rng.sample(named, rng.randint(1, 4))
+    return rng.choice([
+        "{" + ", ".join(f"{k}: {v}" for k, v in picked) + "}",
+        "".join(f"\n      {k}: {v}" for k, v in picked),
+        "{}",
+        original, '"' + original + '"', uuid7(rng), HASH, "[" + original + "]", "\n      - " + original,
+        rng.choice(["~", "", "null", "0", "1e400", "true", '""', "[]"]),
+    ])
+
+
 def set_field(f, key, raw):
     for pair in f:
         if pair[0] == key:
@@ -320,6 +356,7 @@ def cases(count, seed):
     rng = random.Random(seed)
     # A stream of its own, so that the cases that do not draw a legacy envelope are as before.
     legacy_rng = random.Random(f"legacy-envelope-{seed}")
+    correction_rng = random.Random(f"correction-{seed}")
     seeds = []
     for profile in ("CORE", "FULL"):
         for kind in KINDS:
@@ -333,11 +370,16 @@ def cases(count, seed):
         if n >= len(seeds) * 2:  # the first rounds are the seeds themselves
             for _ in range(rng.choice([1, 1, 1, 2, 3])):
                 fields, body = mutate(rng, fields, body, opts)
+            # Drawn before the legacy layout and added after it, so that the legacy stream draws
+            # as before; a legacy envelope gets none.
+            corrected = correction(correction_rng) if correction_rng.random() < 0.08 else None
             if legacy_rng.random() < 0.06:
                 layout = legacy(legacy_rng, fields, opts)
                 yield {"text": render([] if layout.get("mailbox") is False else fields, body, **opts, **layout),
                        "mode": rng.choice(["inbound", "outbound"])}
                 continue
+            if corrected is not None:
+                fields = fields + [["correction", corrected]]
         yield {"text": render(fields, body, **opts), "mode": rng.choice(["inbound", "outbound"])}
 
 

@@ -336,6 +336,13 @@ TOP_LEVEL_ALIASES = set("from to kind thread thread_id reply_to in_reply_to expe
 # --break-legacy-envelope): only top-level legacy names are seen, and no `meta.mailbox` is
 # ENVELOPE_MISSING.
 READS_LEGACY = True
+# The code of a `meta` or `meta.mailbox` that is no mapping; ENVELOPE_MISSING plants a checker that
+# reads such an envelope as absent (compare_mailbox.py --break-envelope-shape).
+SHAPE_OF_MAILBOX = "ENVELOPE_SHAPE"
+# The fields that are a mapping or FIELD_TYPE (core/mailbox/README.md, "The envelope, field by
+# field"); `correction` is any mapping, its values kept as YAML reads them (not compared whole).
+# compare_mailbox.py --break-correction drops `correction`: a checker that takes any value for it.
+MAPPING_FIELDS = ("availability", "anomaly", "correction")
 # Under a flat `meta` `id` and `version` are aliases too (not at the top level, where Obsidian's and
 # Lyt's Figment fields use those names): core/mailbox/README.md, "Legacy aliases".
 META_ALIASES = TOP_LEVEL_ALIASES | {"id", "version"}
@@ -557,7 +564,7 @@ def read(text, mode):
         return False, ["FRONTMATTER_SHAPE"]
     meta = doc.get("meta")
     if "meta" in doc and not isinstance(meta, Mapping):
-        return False, ["ENVELOPE_SHAPE"]
+        return False, [SHAPE_OF_MAILBOX]
     outbound = mode == "outbound"
     # Legacy flat names: under `meta` beside `mailbox`, or at the top level (section 4: "Peer-authored
     # flat legacy `meta` may be read"; section 9: "Reject legacy top-level aliases on new messages").
@@ -565,15 +572,14 @@ def read(text, mode):
         return False, ["ENVELOPE_MISSING"]
     flat = meta if isinstance(meta, Mapping) else Mapping()
     legacy = [k for k in flat.items if k in META_ALIASES and READS_LEGACY] + [k for k in doc.items if k in TOP_LEVEL_ALIASES]
-    if legacy:
-        if outbound:
-            errors.add("LEGACY_ALIAS")
-        else:
-            notes.add("LEGACY_ENVELOPE")
+    if legacy and outbound:
+        errors.add("LEGACY_ALIAS")  # said beside a `meta.mailbox` that is no mapping too
+    if legacy and not outbound and not ("mailbox" in flat and not isinstance(flat.get("mailbox"), Mapping)):
+        notes.add("LEGACY_ENVELOPE")  # of an envelope read; a refused one is read from nothing
     if "mailbox" in flat:
         env = flat.get("mailbox")
         if not isinstance(env, Mapping):
-            return False, ["ENVELOPE_SHAPE"]
+            return False, sorted(errors | {SHAPE_OF_MAILBOX})
     elif outbound or not legacy:
         return False, sorted(errors | {"ENVELOPE_MISSING"})
     else:
@@ -722,7 +728,7 @@ def read(text, mode):
         notes.add("ROOT_WITH_PARENT")
     if parent_valid and kind in KINDS and not WIKILINK.search(body):  # a hello's citation too
         notes.add("PARENT_LINK_MISSING")
-    for name in ("availability", "anomaly", "correction"):
+    for name in MAPPING_FIELDS:
         if name in f and not isinstance(f[name], Mapping):
             errors.add("FIELD_TYPE")
     anomaly_ok = isinstance(f.get("anomaly"), Mapping) and not unheld_number(f["anomaly"])
