@@ -374,18 +374,41 @@ def check_gates(parent, child, fail):
         fail("human_gates", "INHERIT_HUMAN_GATES")
 
 
+def link_is(link, contract):
+    """A link attests its contract as it is: its exact revision, delegator, agent Actor, card and operator."""
+    return (rev(link["contract_ref"]) == (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
+            and rev(link["delegator_actor_ref"]) == rev(contract["delegator_actor_ref"])
+            and rev(link["delegatee_actor_ref"]) == rev(contract["delegatee_agent_ref"]["agent_actor_ref"])
+            and rev(link["delegatee_card_ref"]) == rev(contract["delegatee_agent_ref"]["agent_card_ref"])
+            and link["operator_principal_ref"] == contract["accountable_operator_ref"]["operator_principal_ref"]
+            and link_depth_is(link, contract))
+
+
+def link_depth_is(link, contract):
+    """The depth a link attests is its contract's: the root maximum and each step's fall are read from
+    the links, so a link stating another depth than its contract grants attests what no contract says."""
+    return link["max_remaining_depth"] == contract["subdelegation_policy"]["max_remaining_depth"]
+
+
+def has_own_evidence(link):
+    """Section 8: every link carries "signature/issuer evidence", whatever else it carries."""
+    return any(e["kind"] in ("signature", "issuer") for e in link.get("evidence") or ())
+
+
+def has_required_kinds(link, required):
+    """Every kind the parent's required_attestations names, on every link."""
+    return required <= {e["kind"] for e in link.get("evidence") or ()}
+
+
+def chain_withdrawn(chain):
+    """A chain its producer no longer asserts (`proposed` still attests, as a proposed child may stand)."""
+    return chain["lifecycle_assertion"] in ENDED
+
+
 def check_chain(parent, child, chain, fail):
     links = chain["links"]
     broken = len(links) < 2 or child.get("attestation_chain_ref") is None or rev(child["attestation_chain_ref"]) != rev_of_chain(chain)
-    broken = broken or chain["lifecycle_assertion"] in ENDED or chain["root_task_ref"] != child["root_task_ref"]
-
-    def link_is(link, contract):
-        return (rev(link["contract_ref"]) == (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
-                and rev(link["delegator_actor_ref"]) == rev(contract["delegator_actor_ref"])
-                and rev(link["delegatee_actor_ref"]) == rev(contract["delegatee_agent_ref"]["agent_actor_ref"])
-                and rev(link["delegatee_card_ref"]) == rev(contract["delegatee_agent_ref"]["agent_card_ref"])
-                and link["operator_principal_ref"] == contract["accountable_operator_ref"]["operator_principal_ref"])
-
+    broken = broken or chain_withdrawn(chain) or chain["root_task_ref"] != child["root_task_ref"]
     if not broken:
         broken = not link_is(links[-1], child) or not link_is(links[-2], parent)
         if parent.get("parent_contract_ref") is None:
@@ -397,7 +420,7 @@ def check_chain(parent, child, chain, fail):
     if broken:
         fail("chain", "CHAIN_BROKEN")
     required = set(parent["subdelegation_policy"]["required_attestations"])
-    if any(not link.get("evidence") or not required <= {e["kind"] for e in link["evidence"]} for link in links):
+    if any(not has_own_evidence(link) or not has_required_kinds(link, required) for link in links):
         fail("chain", "CHAIN_ATTESTATION")
 
 

@@ -23,6 +23,19 @@ def main():
     if comparison.planted("--break-prefix"):
         # A checker that takes any selector as covering any other.
         attenuation_checker.covers = lambda wide, narrow, fold=False: True
+    # The chain's rules, each without its reading (differential README, "What the generator never drew").
+    if comparison.planted("--break-any-evidence"):
+        # Any evidence at all taken as the link's own, a witness alone included.
+        attenuation_checker.has_own_evidence = lambda link: bool(link.get("evidence"))
+    if comparison.planted("--break-link-depth"):
+        # A link's depth never compared with its contract's.
+        attenuation_checker.link_depth_is = lambda link, contract: True
+    if comparison.planted("--break-required-kinds"):
+        # The parent's required_attestations not asked of the links.
+        attenuation_checker.has_required_kinds = lambda link, required: True
+    if comparison.planted("--break-chain-standing"):
+        # A revoked or superseded chain taken as attesting still.
+        attenuation_checker.chain_withdrawn = lambda chain: False
     cases = list(generate_subdelegations.cases(count, seed))
     core = core_answers("core-subdelegations.ts", [{k: c[k] for k in ("parent", "child", "chain", "siblings") if k in c} for c in cases])
     triples = ((case, theirs, sorted(attenuation_checker.check(case["parent"], case["child"], case["chain"], case.get("siblings", ()))))
