@@ -662,12 +662,92 @@ def siblings_of(rng, parent, child):
     return out, kinds
 
 
+# --- the chain: drawn on streams of their own (`chain_streams`), so the other draws stay as they were --
+
+EVIDENCE_KINDS = ["witness", "Signature", "notary"]
+
+
+def c_evidence(rng, parent, child, chain):
+    """A link's evidence: none, only kinds other than signature and issuer, one kind dropped, a kind
+    added beside it, the parent requiring a kind no link carries, or requiring none."""
+    links = chain["links"]
+    link = links[rng.randrange(len(links))]
+    kind = rng.choice(["drop_all", "other_kind", "drop_signature", "add_other", "parent_requires", "none_required"])
+    if kind == "drop_all":
+        link["evidence"] = []
+    elif kind == "other_kind":
+        other = rng.choice(EVIDENCE_KINDS)
+        for e in link["evidence"]:
+            e["kind"] = other
+    elif kind == "drop_signature":
+        link["evidence"] = [e for e in link["evidence"] if e["kind"] != "signature"]
+    elif kind == "add_other":
+        link["evidence"].append(dict(copy.deepcopy(link["evidence"][0]), kind=rng.choice(EVIDENCE_KINDS)) if link["evidence"] else
+                                {"kind": "witness", "ref": copy.deepcopy(link["contract_ref"]), "signer_ref": "ACTOR-LEAD"})
+    elif kind == "parent_requires":
+        parent["subdelegation_policy"]["required_attestations"].append(rng.choice(["issuer", "witness"]))
+    elif kind == "none_required":
+        # A parent requiring no kind: a link still needs signature or issuer evidence of its own.
+        parent["subdelegation_policy"]["required_attestations"] = []
+        other = rng.choice(EVIDENCE_KINDS + ["issuer", "signature"])
+        for e in link["evidence"]:
+            e["kind"] = other
+    return "chain_evidence:" + kind
+
+
+def c_links(rng, parent, child, chain):
+    """The chain no longer the two contracts' own: a link's depth one off, another chain named, a
+    chain withdrawn or of another root task, a link's card or operator another, a link repeated, a
+    root link above a root parent, continuity broken, or the links swapped."""
+    links = chain["links"]
+    kind = rng.choice(["depth_child_up", "depth_child_down", "depth_parent_up", "depth_parent_down", "chain_ref", "lifecycle", "lifecycle_proposed",
+                       "root_task", "card_revision", "operator", "repeat_link", "prepend_root", "delegator_break", "swap"])
+    if kind.startswith("depth_"):
+        link = links[-1] if "_child_" in kind else links[-2]
+        link["max_remaining_depth"] = max(0, link["max_remaining_depth"] + (1 if kind.endswith("_up") else -1))
+    elif kind == "chain_ref":
+        child["attestation_chain_ref"] = dict(child["attestation_chain_ref"], revision_id="ch-r0")
+    elif kind == "lifecycle":
+        chain["lifecycle_assertion"] = rng.choice(["revoked", "superseded", "suspended", "expired", "retired"])
+    elif kind == "lifecycle_proposed":
+        chain["lifecycle_assertion"] = "proposed"
+    elif kind == "root_task":
+        chain["root_task_ref"] = "TASK-OTHER"
+    elif kind == "card_revision":
+        link = links[rng.randrange(len(links))]
+        link["delegatee_card_ref"]["revision_id"] += "x"
+    elif kind == "operator":
+        links[rng.randrange(len(links))]["operator_principal_ref"] = "OP-OTHER"
+    elif kind == "repeat_link":
+        links.insert(rng.randrange(len(links) + 1), copy.deepcopy(links[rng.randrange(len(links))]))
+    elif kind == "prepend_root":
+        # A root link above a parent that names no parent: its delegator delegating to the parent's.
+        root = copy.deepcopy(links[0])
+        root["contract_ref"] = {"object_id": "D-ROOT-0", "revision_id": "r1", "content_digest": "sha256:" + "a" * 64}
+        root["delegatee_actor_ref"] = copy.deepcopy(links[0]["delegator_actor_ref"])
+        root["max_remaining_depth"] = links[0]["max_remaining_depth"] + 1
+        links.insert(0, root)
+    elif kind == "delegator_break":
+        links[-1]["delegator_actor_ref"]["object_id"] = "ACTOR-STRANGER"
+    elif kind == "swap":
+        links.reverse()
+    return "chain_links:" + kind
+
+
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
+# Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
+# case in ten: the cases it leaves alone are drawn exactly as before it was added.
+CHAIN_MUTATIONS = [("evidence", c_evidence, 0.1), ("links", c_links, 0.1)]
+
+
+def chain_streams(seed):
+    return [(random.Random(f"{name}-{seed}"), mutation, share) for name, mutation, share in CHAIN_MUTATIONS]
 
 
 def cases(count, seed):
     rng = random.Random(seed)
+    streams = chain_streams(seed)
     all_bases = [json.dumps(b) for b in bases()]
     for n in range(count):
         base = rng.randrange(len(all_bases))
@@ -680,6 +760,10 @@ def cases(count, seed):
         if rng.random() < 0.3:
             case["siblings"], kinds = siblings_of(rng, parent, child)
             applied.append("siblings:" + ",".join(kinds))
+        for stream, mutation, share in streams:
+            draw = stream.random()
+            if n % 50 != 0 and draw < share:
+                applied.append(mutation(stream, parent, child, case["chain"]))
         yield case
 
 
