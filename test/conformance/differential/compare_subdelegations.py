@@ -32,6 +32,10 @@ CHAIN_FAULTS = {
     "--break-required-kinds": ("has_required_kinds", lambda link, required: True),
     # A revoked or superseded chain taken as attesting still.
     "--break-chain-standing": ("chain_withdrawn", lambda chain: False),
+    # The old reading: a parent that is itself a child needs no link of its own parent above it.
+    "--break-grand-link": ("starts_at_root", lambda parent, links: parent.get("parent_contract_ref") is not None or len(links) == 2),
+    # The parent's own parent fenced only when the chain names it.
+    "--break-grand-fence": ("parents_parent", lambda parent: []),
 }
 
 
