@@ -667,6 +667,46 @@ def siblings_of(rng, parent, child):
 EVIDENCE_KINDS = ["witness", "Signature", "notary"]
 
 
+ROOT_REF = {"object_id": "D-ROOT-0", "revision_id": "r1", "content_digest": "sha256:" + "a" * 64}
+ORCHESTRATOR = {"object_id": "ACTOR-ORCHESTRATOR", "revision_id": "act-r1", "content_digest": "sha256:" + "b" * 64, "actor_type": "agent"}
+
+
+def c_lift(rng, parent, child, chain):
+    """The pair one level down: the parent is itself the child of a root contract D-ROOT-0 (not in
+    hand), delegated by the root's agent, and the chain starts at the root's link. Faithful, or the
+    child not fencing the root's stream, the root's link another revision than the parent's own
+    parent, no root link at all (the child fencing the root's stream, or neither contract), the root's depth not
+    falling to the parent's, or another delegatee."""
+    kind = rng.choice(["faithful", "faithful", "child_unfenced", "grand_revision", "no_root_link", "no_root_link_unfenced", "root_depth_flat", "root_delegatee_other"])
+    space = parent["control_scopes"][0]["space_id"]
+    lead = copy.deepcopy(parent["delegator_actor_ref"])
+    parent["parent_contract_ref"] = copy.deepcopy(ROOT_REF)
+    parent["attestation_chain_ref"] = {"object_id": "CHAIN-" + parent["delegation_id"], "revision_id": "ch-r1", "content_digest": "sha256:" + "c" * 64}
+    parent["delegator_actor_ref"] = copy.deepcopy(ORCHESTRATOR)
+    parent["issued_by_actor_ref"] = copy.deepcopy(ORCHESTRATOR)
+    parent["report_to"].append(ROOT_REF["object_id"])
+    for contract in (parent, child):
+        # Without a root link, neither fences the root: only the child's parent_contract_ref names it.
+        if not (kind.endswith("_unfenced") and (contract is child or kind.startswith("no_root_link"))):
+            contract["control_scopes"].append({"space_id": space, "scope_kind": "delegation", "scope_id": ROOT_REF["object_id"]})
+    links = chain["links"]
+    evidence = links[0]["evidence"]
+    links[-2] = link_of(parent, evidence)
+    root = link_of(parent, evidence)
+    root.update(contract_ref=copy.deepcopy(ROOT_REF), delegator_actor_ref=lead, delegatee_actor_ref=copy.deepcopy(ORCHESTRATOR),
+                max_remaining_depth=parent["subdelegation_policy"]["max_remaining_depth"] + 1)
+    root["delegatee_card_ref"] = dict(root["delegatee_card_ref"], object_id="AGENT-ORCHESTRATOR")
+    if kind == "grand_revision":
+        root["contract_ref"]["revision_id"] = "r0"
+    elif kind == "root_depth_flat":
+        root["max_remaining_depth"] -= 1
+    elif kind == "root_delegatee_other":
+        root["delegatee_actor_ref"]["object_id"] = "ACTOR-STRANGER"
+    if not kind.startswith("no_root_link"):
+        links.insert(0, root)
+    return "chain_lift:" + kind
+
+
 def c_evidence(rng, parent, child, chain):
     """A link's evidence: none, only kinds other than signature and issuer, one kind dropped, a kind
     added beside it, the parent requiring a kind no link carries, or requiring none."""
@@ -737,8 +777,9 @@ def c_links(rng, parent, child, chain):
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
 # Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
-# case in ten: the cases it leaves alone are drawn exactly as before it was added.
-CHAIN_MUTATIONS = [("evidence", c_evidence, 0.1), ("links", c_links, 0.1)]
+# case in ten (the lift one in twelve, first, so the chain it builds is the one the others change):
+# the cases they leave alone are drawn exactly as before they were added.
+CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1)]
 
 
 def chain_streams(seed):
