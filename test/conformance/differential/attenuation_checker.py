@@ -261,9 +261,17 @@ def check(parent, child, chain, siblings=()):
     needed = {(s["space_id"], s["scope_kind"], s["scope_id"]) for s in parent["control_scopes"] if s["scope_kind"] in ("space", "policy", "consent", "delegation")}
     space = next((s["space_id"] for s in parent["control_scopes"]), None)
     needed |= {(space, "delegation", link["contract_ref"]["object_id"]) for link in links[:-1]}
+    needed |= {(space, "delegation", ancestor) for ancestor in parents_parent(parent)}
     if not {n for n in needed if not own_stream(child, n)} <= scopes:
         fail("ancestor_fences", "ANCESTOR_FENCES")
     return failed
+
+
+def parents_parent(parent):
+    """The parent's own parent is an ancestor whatever the chain says (8: "every child effect MUST
+    fence every ancestor delegation stream"); a chain omitting it is CHAIN_BROKEN besides."""
+    grand = parent.get("parent_contract_ref")
+    return [] if grand is None else [grand["object_id"]]
 
 
 def own_stream(child, scope):
@@ -374,22 +382,54 @@ def check_gates(parent, child, fail):
         fail("human_gates", "INHERIT_HUMAN_GATES")
 
 
+def link_is(link, contract):
+    """A link attests its contract as it is: its exact revision, delegator, agent Actor, card and operator."""
+    return (rev(link["contract_ref"]) == (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
+            and rev(link["delegator_actor_ref"]) == rev(contract["delegator_actor_ref"])
+            and rev(link["delegatee_actor_ref"]) == rev(contract["delegatee_agent_ref"]["agent_actor_ref"])
+            and rev(link["delegatee_card_ref"]) == rev(contract["delegatee_agent_ref"]["agent_card_ref"])
+            and link["operator_principal_ref"] == contract["accountable_operator_ref"]["operator_principal_ref"]
+            and link_depth_is(link, contract))
+
+
+def link_depth_is(link, contract):
+    """The depth a link attests is its contract's: the root maximum and each step's fall are read from
+    the links, so a link stating another depth than its contract grants attests what no contract says."""
+    return link["max_remaining_depth"] == contract["subdelegation_policy"]["max_remaining_depth"]
+
+
+def has_own_evidence(link):
+    """Section 8: every link carries "signature/issuer evidence", whatever else it carries."""
+    return any(e["kind"] in ("signature", "issuer") for e in link.get("evidence") or ())
+
+
+def has_required_kinds(link, required):
+    """Every kind the parent's required_attestations names, on every link."""
+    return required <= {e["kind"] for e in link.get("evidence") or ()}
+
+
+def chain_withdrawn(chain):
+    """A chain its producer no longer asserts (`proposed` still attests, as a proposed child may stand)."""
+    return chain["lifecycle_assertion"] in ENDED
+
+
+def starts_at_root(parent, links):
+    """Section 8: the chain runs "from root delegator". A root parent (no parent_contract_ref) is the
+    first link; a parent that is itself a child is preceded by its own exact parent's link (the
+    links above that are not in hand as contracts: only their continuity and depth are read)."""
+    grand = parent.get("parent_contract_ref")
+    if grand is None:
+        return len(links) == 2
+    return len(links) >= 3 and rev(links[-3]["contract_ref"]) == rev(grand)
+
+
 def check_chain(parent, child, chain, fail):
     links = chain["links"]
     broken = len(links) < 2 or child.get("attestation_chain_ref") is None or rev(child["attestation_chain_ref"]) != rev_of_chain(chain)
-    broken = broken or chain["lifecycle_assertion"] in ENDED or chain["root_task_ref"] != child["root_task_ref"]
-
-    def link_is(link, contract):
-        return (rev(link["contract_ref"]) == (contract["delegation_id"], contract["revision_id"], contract["content_digest"])
-                and rev(link["delegator_actor_ref"]) == rev(contract["delegator_actor_ref"])
-                and rev(link["delegatee_actor_ref"]) == rev(contract["delegatee_agent_ref"]["agent_actor_ref"])
-                and rev(link["delegatee_card_ref"]) == rev(contract["delegatee_agent_ref"]["agent_card_ref"])
-                and link["operator_principal_ref"] == contract["accountable_operator_ref"]["operator_principal_ref"])
-
+    broken = broken or chain_withdrawn(chain) or chain["root_task_ref"] != child["root_task_ref"]
     if not broken:
         broken = not link_is(links[-1], child) or not link_is(links[-2], parent)
-        if parent.get("parent_contract_ref") is None:
-            broken = broken or len(links) != 2
+        broken = broken or not starts_at_root(parent, links)
         ids = [link["contract_ref"]["object_id"] for link in links]
         broken = broken or len(set(ids)) != len(ids)
         for before, after in zip(links, links[1:]):
@@ -397,7 +437,7 @@ def check_chain(parent, child, chain, fail):
     if broken:
         fail("chain", "CHAIN_BROKEN")
     required = set(parent["subdelegation_policy"]["required_attestations"])
-    if any(not link.get("evidence") or not required <= {e["kind"] for e in link["evidence"]} for link in links):
+    if any(not has_own_evidence(link) or not has_required_kinds(link, required) for link in links):
         fail("chain", "CHAIN_ATTESTATION")
 
 

@@ -1,10 +1,13 @@
 """Runs the core and the independent attenuation checker over the same seeded sub-delegations and compares them.
 
-    python3 compare_subdelegations.py COUNT SEED [--first]
+    python3 compare_subdelegations.py COUNT SEED [--first] [--break-...] [--catches]
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
 only the checker gives, with an example each (its base and mutations), and exits 1 when there is
-any. With --first it prints the first divergence alone (for the test). Needs python3 and node.
+any. With --first it prints the first divergence alone (for the test). A --break-... flag plants a
+fault in the checker; --catches first prints "catches" and, as JSON, how many pairs catch each
+chain fault (the checker judging the same core answers again under each). Needs
+python3 and node.
 """
 import json
 import os
@@ -18,15 +21,55 @@ import attenuation_checker  # noqa: E402
 import generate_subdelegations  # noqa: E402
 
 
+# The chain's rules, each without its reading (differential README, "What the generator never drew"):
+# a flag plants one, and --catches counts the pairs that catch each against one core run.
+CHAIN_FAULTS = {
+    # Any evidence at all taken as the link's own, a witness alone included.
+    "--break-any-evidence": ("has_own_evidence", lambda link: bool(link.get("evidence"))),
+    # A link's depth never compared with its contract's.
+    "--break-link-depth": ("link_depth_is", lambda link, contract: True),
+    # The parent's required_attestations not asked of the links.
+    "--break-required-kinds": ("has_required_kinds", lambda link, required: True),
+    # A revoked or superseded chain taken as attesting still.
+    "--break-chain-standing": ("chain_withdrawn", lambda chain: False),
+    # The old reading: a parent that is itself a child needs no link of its own parent above it.
+    "--break-grand-link": ("starts_at_root", lambda parent, links: parent.get("parent_contract_ref") is not None or len(links) == 2),
+    # The parent's own parent fenced only when the chain names it.
+    "--break-grand-fence": ("parents_parent", lambda parent: []),
+}
+
+
+def judged(case):
+    return sorted(attenuation_checker.check(case["parent"], case["child"], case["chain"], case.get("siblings", ())))
+
+
+def catches(pairs, name, fault):
+    """How many (case, core answer) pairs the checker disagrees on with `fault` planted as `name`."""
+    kept = getattr(attenuation_checker, name)
+    setattr(attenuation_checker, name, fault)
+    try:
+        return sum(judged(case) != theirs["findings"] for case, theirs in pairs)
+    finally:
+        setattr(attenuation_checker, name, kept)
+
+
 def main():
     count, seed, first = comparison.arguments()
     if comparison.planted("--break-prefix"):
         # A checker that takes any selector as covering any other.
         attenuation_checker.covers = lambda wide, narrow, fold=False: True
+    for flag, (name, fault) in CHAIN_FAULTS.items():
+        if comparison.planted(flag):
+            setattr(attenuation_checker, name, fault)
     cases = list(generate_subdelegations.cases(count, seed))
     core = core_answers("core-subdelegations.ts", [{k: c[k] for k in ("parent", "child", "chain", "siblings") if k in c} for c in cases])
-    triples = ((case, theirs, sorted(attenuation_checker.check(case["parent"], case["child"], case["chain"], case.get("siblings", ()))))
-               for case, theirs in zip(cases, core))
+    if comparison.planted("--catches"):
+        # The same core answers, the checker again under each chain fault. Only the pairs a chain stream
+        # drew are judged again: every other pair's chain is rebuilt from its two contracts, so no chain
+        # fault changes its answer (the counts over every pair are the same, README), at a fifth the cost.
+        drawn = [(case, theirs) for case, theirs in zip(cases, core) if any(m.startswith("chain_") for m in case["mutations"])]
+        print("catches " + json.dumps({flag: catches(drawn, name, fault) for flag, (name, fault) in CHAIN_FAULTS.items()}))
+    triples = ((case, theirs, judged(case)) for case, theirs in zip(cases, core))
     found = comparison.clusters(
         triples,
         lambda case, core, mine: None if mine == core["findings"] else comparison.code_difference(core["findings"], mine),

@@ -11,8 +11,9 @@ classes; denials dropped, added, narrowed, widened, recased, under another rule 
 start and end times (equal, one nanosecond either side, a leap second, another unit of the same
 duration); depth and the child's own policy; retries; gates, reviewers, consents, monitoring,
 verification, revocation; the delegatee and operator; routing, fences, inputs, lifecycles. The
-chain is then rebuilt from the two contracts, so it attests what they say. Same count and seed,
-same cases.
+chain is then rebuilt from the two contracts, so it attests what they say, and three chain
+mutations, each on a stream of its own, change it for about one case in four: the parent lifted
+under a root contract, a link's evidence, the links themselves. Same count and seed, same cases.
 
     python3 generate_subdelegations.py COUNT SEED > cases.jsonl
 """
@@ -662,12 +663,133 @@ def siblings_of(rng, parent, child):
     return out, kinds
 
 
+# --- the chain: drawn on streams of their own (`chain_streams`), so the other draws stay as they were --
+
+EVIDENCE_KINDS = ["witness", "Signature", "notary"]
+
+
+ROOT_REF = {"object_id": "D-ROOT-0", "revision_id": "r1", "content_digest": "sha256:" + "a" * 64}
+ORCHESTRATOR = {"object_id": "ACTOR-ORCHESTRATOR", "revision_id": "act-r1", "content_digest": "sha256:" + "b" * 64, "actor_type": "agent"}
+
+
+def c_lift(rng, parent, child, chain):
+    """The pair one level down: the parent is itself the child of a root contract D-ROOT-0 (not in
+    hand), delegated by the root's agent, and the chain starts at the root's link. Faithful, or the
+    child not fencing the root's stream, the root's link another revision than the parent's own
+    parent, no root link at all (the child fencing the root's stream, or neither contract), the root's depth not
+    falling to the parent's, or another delegatee."""
+    kind = rng.choice(["faithful", "faithful", "child_unfenced", "grand_revision", "no_root_link", "no_root_link_unfenced", "root_depth_flat", "root_delegatee_other"])
+    space = parent["control_scopes"][0]["space_id"]
+    lead = copy.deepcopy(parent["delegator_actor_ref"])
+    parent["parent_contract_ref"] = copy.deepcopy(ROOT_REF)
+    parent["attestation_chain_ref"] = {"object_id": "CHAIN-" + parent["delegation_id"], "revision_id": "ch-r1", "content_digest": "sha256:" + "c" * 64}
+    parent["delegator_actor_ref"] = copy.deepcopy(ORCHESTRATOR)
+    parent["issued_by_actor_ref"] = copy.deepcopy(ORCHESTRATOR)
+    parent["report_to"].append(ROOT_REF["object_id"])
+    for contract in (parent, child):
+        # Without a root link, neither fences the root: only the child's parent_contract_ref names it.
+        if not (kind.endswith("_unfenced") and (contract is child or kind.startswith("no_root_link"))):
+            contract["control_scopes"].append({"space_id": space, "scope_kind": "delegation", "scope_id": ROOT_REF["object_id"]})
+    links = chain["links"]
+    evidence = links[0]["evidence"]
+    links[-2] = link_of(parent, evidence)
+    root = link_of(parent, evidence)
+    root.update(contract_ref=copy.deepcopy(ROOT_REF), delegator_actor_ref=lead, delegatee_actor_ref=copy.deepcopy(ORCHESTRATOR),
+                max_remaining_depth=parent["subdelegation_policy"]["max_remaining_depth"] + 1)
+    root["delegatee_card_ref"] = dict(root["delegatee_card_ref"], object_id="AGENT-ORCHESTRATOR")
+    if kind == "grand_revision":
+        root["contract_ref"]["revision_id"] = "r0"
+    elif kind == "root_depth_flat":
+        root["max_remaining_depth"] -= 1
+    elif kind == "root_delegatee_other":
+        root["delegatee_actor_ref"]["object_id"] = "ACTOR-STRANGER"
+    if not kind.startswith("no_root_link"):
+        links.insert(0, root)
+    return "chain_lift:" + kind
+
+
+def c_evidence(rng, parent, child, chain):
+    """A link's evidence: none, only kinds other than signature and issuer, one kind dropped, a kind
+    added beside it, the parent requiring a kind no link carries, or requiring none."""
+    links = chain["links"]
+    link = links[rng.randrange(len(links))]
+    kind = rng.choice(["drop_all", "other_kind", "drop_signature", "add_other", "parent_requires", "none_required"])
+    if kind == "drop_all":
+        link["evidence"] = []
+    elif kind == "other_kind":
+        other = rng.choice(EVIDENCE_KINDS)
+        for e in link["evidence"]:
+            e["kind"] = other
+    elif kind == "drop_signature":
+        link["evidence"] = [e for e in link["evidence"] if e["kind"] != "signature"]
+    elif kind == "add_other":
+        link["evidence"].append(dict(copy.deepcopy(link["evidence"][0]), kind=rng.choice(EVIDENCE_KINDS)) if link["evidence"] else
+                                {"kind": "witness", "ref": copy.deepcopy(link["contract_ref"]), "signer_ref": "ACTOR-LEAD"})
+    elif kind == "parent_requires":
+        parent["subdelegation_policy"]["required_attestations"].append(rng.choice(["issuer", "witness"]))
+    elif kind == "none_required":
+        # A parent requiring no kind: a link still needs signature or issuer evidence of its own.
+        parent["subdelegation_policy"]["required_attestations"] = []
+        other = rng.choice(EVIDENCE_KINDS + ["issuer", "signature"])
+        for e in link["evidence"]:
+            e["kind"] = other
+    return "chain_evidence:" + kind
+
+
+def c_links(rng, parent, child, chain):
+    """The chain no longer the two contracts' own: a link's depth one off, another chain named, a
+    chain withdrawn or of another root task, a link's card or operator another, a link repeated, a
+    root link above a root parent, continuity broken, or the links swapped."""
+    links = chain["links"]
+    kind = rng.choice(["depth_child_up", "depth_child_down", "depth_parent_up", "depth_parent_down", "chain_ref", "lifecycle", "lifecycle_proposed",
+                       "root_task", "card_revision", "operator", "repeat_link", "prepend_root", "delegator_break", "swap"])
+    if kind.startswith("depth_"):
+        link = links[-1] if "_child_" in kind else links[-2]
+        link["max_remaining_depth"] = max(0, link["max_remaining_depth"] + (1 if kind.endswith("_up") else -1))
+    elif kind == "chain_ref":
+        child["attestation_chain_ref"] = dict(child["attestation_chain_ref"], revision_id="ch-r0")
+    elif kind == "lifecycle":
+        chain["lifecycle_assertion"] = rng.choice(["revoked", "superseded", "suspended", "expired", "retired"])
+    elif kind == "lifecycle_proposed":
+        chain["lifecycle_assertion"] = "proposed"
+    elif kind == "root_task":
+        chain["root_task_ref"] = "TASK-OTHER"
+    elif kind == "card_revision":
+        link = links[rng.randrange(len(links))]
+        link["delegatee_card_ref"]["revision_id"] += "x"
+    elif kind == "operator":
+        links[rng.randrange(len(links))]["operator_principal_ref"] = "OP-OTHER"
+    elif kind == "repeat_link":
+        links.insert(rng.randrange(len(links) + 1), copy.deepcopy(links[rng.randrange(len(links))]))
+    elif kind == "prepend_root":
+        # A root link above a parent that names no parent: its delegator delegating to the parent's.
+        root = copy.deepcopy(links[0])
+        root["contract_ref"] = {"object_id": "D-ROOT-0", "revision_id": "r1", "content_digest": "sha256:" + "a" * 64}
+        root["delegatee_actor_ref"] = copy.deepcopy(links[0]["delegator_actor_ref"])
+        root["max_remaining_depth"] = links[0]["max_remaining_depth"] + 1
+        links.insert(0, root)
+    elif kind == "delegator_break":
+        links[-1]["delegator_actor_ref"]["object_id"] = "ACTOR-STRANGER"
+    elif kind == "swap":
+        links.reverse()
+    return "chain_links:" + kind
+
+
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
+# Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
+# case in ten (the lift one in twelve, first, so the chain it builds is the one the others change):
+# the cases they leave alone are drawn exactly as before they were added.
+CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1)]
+
+
+def chain_streams(seed):
+    return [(random.Random(f"{name}-{seed}"), mutation, share) for name, mutation, share in CHAIN_MUTATIONS]
 
 
 def cases(count, seed):
     rng = random.Random(seed)
+    streams = chain_streams(seed)
     all_bases = [json.dumps(b) for b in bases()]
     for n in range(count):
         base = rng.randrange(len(all_bases))
@@ -680,6 +802,10 @@ def cases(count, seed):
         if rng.random() < 0.3:
             case["siblings"], kinds = siblings_of(rng, parent, child)
             applied.append("siblings:" + ",".join(kinds))
+        for stream, mutation, share in streams:
+            draw = stream.random()
+            if n % 50 != 0 and draw < share:
+                applied.append(mutation(stream, parent, child, case["chain"]))
         yield case
 
 
