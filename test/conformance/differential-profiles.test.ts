@@ -25,7 +25,7 @@ describe("differential check of custom profiles", () => {
 
   it("catches three planted readings in one run, each by a cluster of its own", { timeout: 60_000 }, () => {
     // One run for the three, so the file costs what it did. Of these 3,000 cases: 47 diverge so for
-    // note 188 (a refused redefinition's on standing for the core slot's, a rule requiring it); 93 for
+    // note 178 (a refused redefinition's on standing for the core slot's, a rule requiring it); 93 for
     // an x_ slot key read as a format fault that stops the rules stage (a redefinition or reference
     // beside it unreported); 27 for a list slot's value tested whole under a shape, not by element.
     const { status, output } = compare(["3000", "1", "--break-redefinition-on", "--break-x-key-stage", "--break-list-shape"]);

@@ -128,7 +128,7 @@ describe("a profile may add, never redefine or remove", () => {
   it("redefining a core slot is refused", () => {
     expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
   });
-  it("a refused redefinition defines nothing: a rule naming the slot is judged by the core's slot or field (README note 188)", () => {
+  it("a refused redefinition defines nothing: a rule naming the slot is judged by the core's slot or field (README note 178)", () => {
     // Every type takes item, the envelope field; the refused slot's own `on` said RB alone, and the
     // rule was also refused for requiring item "on HO AN ..., which does not take it".
     const item = { key: "item", type: "time", on: ["RB"] };

@@ -7,7 +7,7 @@ once in a way the format refuses (a core code redefined, removed or spelt in ano
 code that reads as an answer kept outside `ans`, a core slot, an unknown field, a bad type or range,
 a blank or long text, a case twin, a name listed twice, a reference to nothing); of the valid
 ones, one in about twelve, drawn on a random stream of its own, has a core slot or `item` redefined
-and a rule requiring it (README note 188); on streams of their own, one broken file in about three
+and a rule requiring it (README note 178); on streams of their own, one broken file in about three
 is given an `x_` slot key too (sometimes a rule requiring it, sometimes a type expression of the
 wrong form: the stages of profiles/README.md), and one valid file in about seven a list slot under
 a shape rule, its lines given elements on and off the list's type. Each case is
@@ -328,7 +328,7 @@ def mutate_under(rng, tokens, tail, profile):
 
 def redefined_and_required(rng, profile):
     """A core slot or item redefined on some types (refused) and a rule requiring it (README note
-    188): the rule is judged by the core's slot, never by the refused redefinition's `on`."""
+    178): the rule is judged by the core's slot, never by the refused redefinition's `on`."""
     import validator  # the core's slot table, as written in the checker's module
     p = json.loads(json.dumps(profile))
     if not isinstance(p.get("slots"), list) or not isinstance(p.get("translation", []), list):

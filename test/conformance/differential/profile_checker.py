@@ -19,7 +19,7 @@ MESSAGE_FIELDS = {"v", "type", "id", "slots", "tail"}
 KEPT_TYPES = {"value", "hex12", "constraint", "ckey", "rblevel", "profile"}
 SIMPLE_TYPES = {"token", "ref", "date", "time", "days", "bool", "money", "num", "msgid", "agent"}
 ENVELOPE = {"re", "from", "to", "item"}
-# compare_profiles.py --break-redefinition-on plants the core's reading before README note 188: a
+# compare_profiles.py --break-redefinition-on plants the core's reading before README note 178: a
 # refused redefinition's `on` stood for the core slot's (or item's) in the types a rule may require it on.
 REDEFINITION_ON = False
 # compare_profiles.py --break-x-key-stage plants the checker's reading before: an x_ slot key was a
@@ -254,7 +254,7 @@ def type_problem(typ, enums, f):
 
 def taken(mtype, slot, slot_on):
     if REDEFINITION_ON and slot in refused_redefinitions:
-        return mtype in refused_redefinitions[slot]  # the planted fault: the core's reading before note 188
+        return mtype in refused_redefinitions[slot]  # the planted fault: the core's reading before note 178
     return slot in ENVELOPE or slot in validator.CORE.on[mtype] or (slot in slot_on and mtype in slot_on[slot][0])
 
 
