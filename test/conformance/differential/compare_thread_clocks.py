@@ -9,7 +9,7 @@ conversations with clocks, and compares them.
                                      [--break-bytes] [--break-report-bytes] [--break-unprofiled]
                                      [--break-finding-bytes] [--break-dn-bytes] [--break-statement-bytes]
                                      [--break-dn-slot] [--break-needs-exec] [--break-plan-record]
-                                     [--break-unread-plan]
+                                     [--break-unread-plan] [--break-reader-cache]
 
 Compares each append's status and refusal code, and what the thread says of its statements as it
 stores the line (each finding's code, slot and what it found there: a relayed RB's, a DN's, a CX's
@@ -52,7 +52,8 @@ record does not hold an HO asking no rb=exec of an ask with execution slots (HO_
 --break-plan-record a check-dn that judges the readback given as the plan without the sender's
 record, --break-unread-plan one that plans a value the HO left to the receiver by a record nobody
 read back (the sender's own check-dn, given an HO asking rb=exec, its record and its readback or
-none). The
+none), --break-reader-cache a replay that keeps a readback's verdict by its HO's and its own line
+alone, so that one judged in a thread of another profile (note 145) stands in the next. The
 core's side gives the words of its rows' findings (`words`), which the replay takes as given (neither the spec nor the README fixes them). Needs python3 and node.
 """
 import collections
@@ -180,6 +181,8 @@ PLANTED = {
     "--break-plan-record": (done_checker, "read_backs_held_to_record"),
     # A check-dn that plans a value the HO left to the receiver by a record nobody read back.
     "--break-unread-plan": (done_checker, "unread_records_plan_nothing"),
+    # A replay that keeps a readback's verdict by its lines alone, whatever profile the thread reads them with.
+    "--break-reader-cache": (thread_clock_checker, "verdicts_by_reader"),
     # A replay that drops the sender's record registered ahead of its HO.
     "--break-challenge": (thread_clock_checker, "challenges_kept"),
     # A replay that drops the sender's withheld criteria, so a readback is judged without them.

@@ -1,6 +1,7 @@
 """Runs the core and the independent thread auditor over the same seeded conversations and compares them.
 
-    python3 compare_threads.py COUNT SEED [--first] [--break-owner | --break-expectations]
+    python3 compare_threads.py COUNT SEED [--first] [--break-owner | --break-expectations | --break-fingerprint
+                                                 | --break-cause-count | --break-missing-beside]
 
 Compares the verdict, the multiset of error codes and of note codes, the owners (item, owner,
 handoff, and while the first sender holds it the last readback's verdict) and the counts, prints the divergences clustered by what differs (the codes only one side
@@ -80,6 +81,20 @@ def once_each(verdict, failing):
     return verdict, tuple({code: (code, slot) for code, slot in reversed(failing)}[code] for code in dict.fromkeys(c for c, _ in failing))
 
 
+def named_beside_missing(found, slots, missing, mismatch):
+    """--break-missing-beside: the mismatches among the fingerprinted slots named as one finding even
+    beside one of them missing (a fingerprint of the rest taken, which note 29 says cannot be)."""
+    ours = [f for f in found if f[0] == mismatch and f[1] in slots]
+    if len(slots) < 2 or not ours or not any(code == missing and slot in slots for code, slot in found):
+        return named_as_one(found, slots, missing, mismatch)
+    kept = [f for f in found if f not in ours]
+    at = found.index(ours[0])
+    return kept[:at] + [(mismatch, "+".join(slots))] + kept[at:]
+
+
+named_as_one = thread_auditor.named_as_one
+
+
 def main():
     count, seed, first = comparison.arguments(2000)
     if comparison.planted("--break-owner"):
@@ -89,6 +104,8 @@ def main():
         # An auditor that names a mismatch on fingerprinted slots by the slot that differs (check-rb's
         # naming, note 29 forgotten): the same codes, as often, at another slot.
         thread_auditor.named_as_one = lambda found, slots, missing, mismatch: found
+    if comparison.planted("--break-missing-beside"):
+        thread_auditor.named_as_one = named_beside_missing
     if comparison.planted("--break-cause-count"):
         # An auditor that gives each code once among a readback's causes (what comparing sets hid).
         judge = thread_auditor.verdict

@@ -9,6 +9,7 @@ pay `rb=exec`, with `acct` left to the receiver so that its readback is unverifi
 record), the sender's expectations for some HOs (withheld criteria; a pay record matching,
 resolving `acct`, contradicting the HO or the receiver, holding the envelope or the window),
 readbacks that pass or are void (composed from the HO as delivered; criteria read otherwise,
+two carried execution values misread or one left out beside one misread (a stream of its own),
 `exp=` before, at and after the audit's moment and past the HO's, `h=` right, in capitals,
 another HO's or absent), DN (`OK`, `PARTIAL`, `NOOP`), UN (`DUP` among others), FL, CX
 (with section 5.4's reasons), the receiver's AN to a cancel, the sender's AN to a readback
@@ -54,9 +55,18 @@ def line(mtype, mid, slots, tail=None):
     return text + (f" // {tail}" if tail else "")
 
 
+# Another value for each carried execution slot, valid in the pay profile: a receiver's misread.
+MISREAD = {"sup": "marlowe", "amt": "5200.00", "cur": "EUR", "kind": "NET", "paid": "20261003",
+           "ref": "MD-2026-058", "apref": "FD-0930"}
+
+
 class Walk:
-    def __init__(self, rng):
+    def __init__(self, rng, misreads=None):
         self.rng = rng
+        # A stream of its own for the misreads of several fingerprinted slots (note 29), so that
+        # every other draw, and every conversation without one, stays as it was drawn before.
+        # None (the thread-clock generator's walks): none drawn.
+        self.misreads = misreads
         self.agents = AGENTS[: rng.randint(2, 4)]
         self.items = ITEMS[: rng.randint(1, 3)]
         self.n = {a: 0 for a in AGENTS}
@@ -214,6 +224,8 @@ class Walk:
                 out.append((k, v))
         if s.get("rb") == "exec" and "acct" not in s:
             out.append(("acct", "40-12-88/61102938" if self.rng.random() < 0.85 else "40-12-88/61100000"))
+        if s.get("rb") == "exec" and s.get("p") == "pay":
+            out = self.misread_carried(out)
         levels = s.get("rb", "").split("+")
         if "all" in levels or "pri" in levels:
             # Echoed under rb=all or rb=pri: each carried slot the set names (pri, acc outside acc, x_ never).
@@ -242,6 +254,21 @@ class Walk:
         rid = self.next_id(frm)
         self.rbs.append((rid, mid))
         self.lines.append(line("RB", rid, out))
+
+    def misread_carried(self, out):
+        """Now and then, two carried execution values misread, or one left out beside one misread:
+        the thread compares them through one fingerprint (note 29), so the first is one finding
+        naming them all and the second the _MISSING alone, where check-rb names each slot."""
+        if self.misreads is None:
+            return out
+        carried = [k for k, _ in out if k in MISREAD]
+        r = self.misreads.random()
+        if r >= 0.3 or len(carried) < 2:
+            return out
+        first, second = self.misreads.sample(carried, 2)
+        if r < 0.15:
+            return [(k, MISREAD[k] if k in (first, second) else v) for k, v in out]
+        return [(k, MISREAD[k] if k == second else v) for k, v in out if k != first]
 
     def digest(self, mid):
         """The h= of an HO as sent (section 5.2), by the independent digest."""
@@ -360,8 +387,8 @@ class Walk:
             self.lines[i], self.lines[i + 1] = self.lines[i + 1], self.lines[i]
 
 
-def conversation(rng):
-    walk = Walk(rng)
+def conversation(rng, misreads=None):
+    walk = Walk(rng, misreads)
     walk.new_ho()
     for _ in range(rng.randint(2, 12)):
         steps = [(walk.new_ho, 2), (walk.readback, 6), (walk.close, 4), (walk.cancel, 1.5), (walk.reissue, 2),
@@ -381,8 +408,9 @@ def conversation(rng):
 
 def conversations(count, seed):
     rng = random.Random(seed)
+    misreads = random.Random(f"{seed} misreads")
     for _ in range(count):
-        yield conversation(rng)
+        yield conversation(rng, misreads)
 
 
 if __name__ == "__main__":

@@ -131,17 +131,22 @@ _read_once = _ReadOnce()
 thread_auditor.validator = _read_once
 _judge = thread_auditor.verdict
 # A readback's verdict, judged once for each HO's line and readback (it reads the HO's line alone,
-# and the thread holds no expectations).
-_judged = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text: _judge(types.SimpleNamespace(text=ho_text), rb_text, {}))
+# and the thread holds no expectations) in the vocabulary a line without p= is read with (note
+# 145: the thread's own profile, readback_checker.reader), since the cache outlives a thread.
+_judged = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text, reader: _judge(types.SimpleNamespace(text=ho_text), rb_text, {}))
 # The same, with the sender's challenge (its criteria and record, as JSON text).
-_judged_with = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text, expected: _judge(types.SimpleNamespace(text=ho_text), rb_text, json.loads(expected)))
+_judged_with = functools.lru_cache(maxsize=8192)(lambda ho_text, rb_text, reader, expected: _judge(types.SimpleNamespace(text=ho_text), rb_text, json.loads(expected)))
+# Whether a readback's verdict is kept by the reader it was judged with (--break-reader-cache
+# plants a replay that keeps it by the lines alone, so a thread of another profile's reading stands).
+verdicts_by_reader = True
 
 
 def _verdict(ho, rb_text, expected):
     if not criteria_kept:
         # --break-criteria: the readback judged as if the sender had withheld no criteria.
         expected = {k: v for k, v in expected.items() if k != "expectAcc"}
-    return _judged(ho.text, rb_text) if not expected else _judged_with(ho.text, rb_text, json.dumps(expected, sort_keys=True))
+    reader = readback_checker.reader if verdicts_by_reader else None
+    return _judged(ho.text, rb_text, reader) if not expected else _judged_with(ho.text, rb_text, reader, json.dumps(expected, sort_keys=True))
 
 
 thread_auditor.verdict = _verdict
