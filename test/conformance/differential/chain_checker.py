@@ -5,8 +5,9 @@ the reassignment paragraphs after it), core/delegation/CODES.md and the README's
 from core/delegation/*.ts. Each link is judged by attenuation_checker.py, the pair checker of the
 sub-delegation comparison; this file adds what a deeper chain and a reassignment add.
 
-`check_child(parent, child, chain)`: the pair, and, when the parent is itself a child, the link
-above it being the parent's own exact `parent_contract_ref`.
+`check_child(parent, child, chain)`: the pair, as attenuation_checker.py judges it, which reads the
+link above a parent that is itself a child (its own exact `parent_contract_ref`), the depth each link
+states, and the parent's own parent fenced (fix-IQ moved these there from this file).
 `check_reassignment(prior, next, parent=None, chain=None)`: 11.4, the next revision of one
 delegation within its prior, what it must keep, who may issue it, and, for a child delegation, its
 new delegatee among the parent's eligible delegates and its new chain attesting it.
@@ -26,34 +27,8 @@ def is_child(contract):
     return contract.get("parent_contract_ref") is not None
 
 
-def above_parent_broken(parent, chain):
-    """A parent that is itself a child is preceded in the chain by the exact revision it names as its parent."""
-    links = chain["links"]
-    if not is_child(parent):
-        return False
-    return len(links) < 3 or rev(links[-3]["contract_ref"]) != rev(parent["parent_contract_ref"])
-
-
-def links_unlike_contracts(parent, child, chain):
-    """The parent's and the child's links attest a remaining depth other than their contracts say."""
-    links = chain["links"]
-    return len(links) >= 2 and (links[-2]["max_remaining_depth"] != parent["subdelegation_policy"]["max_remaining_depth"]
-                                or links[-1]["max_remaining_depth"] != child["subdelegation_policy"]["max_remaining_depth"])
-
-
-def deeper_findings(parent, child, chain):
-    """What a chain above a parent that is itself a child adds: the link above it, the parent's own parent fenced."""
-    failed = set()
-    if above_parent_broken(parent, chain) or links_unlike_contracts(parent, child, chain):
-        failed.add("CHAIN_BROKEN chain")
-    # The parent's own parent is an ancestor whatever the chain says (core/delegation/README.md, `ancestor_fences`).
-    if is_child(parent) and not any(s["scope_kind"] == "delegation" and s["scope_id"] == parent["parent_contract_ref"]["object_id"] for s in child["control_scopes"]):
-        failed.add("ANCESTOR_FENCES ancestor_fences")
-    return failed
-
-
 def check_child(parent, child, chain):
-    return set(pair.check(parent, child, chain)) | deeper_findings(parent, child, chain)
+    return set(pair.check(parent, child, chain))
 
 
 def check_reassignment(prior, nxt, parent=None, chain=None):
@@ -108,7 +83,7 @@ def check_reassignment(prior, nxt, parent=None, chain=None):
         if chain is None or parent is None:
             fail("chain", "CHAIN_BROKEN")
         elif parent_exact:
-            chained = pair.check(parent, nxt, chain) | deeper_findings(parent, nxt, chain)
+            chained = set(pair.check(parent, nxt, chain))
             failed |= {f for f in chained if f.split(" ")[1] in ("chain", "ancestor_fences", "depth")}
         if nxt["parent_contract_ref"]["object_id"] not in nxt["report_to"] or nxt["root_task_ref"] not in nxt["report_to"]:
             fail("routing", "ROUTING")

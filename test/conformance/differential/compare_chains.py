@@ -71,8 +71,8 @@ PLANTS = {
     "--break-receipt-shape": (records_checker, "receipt_ref_refusals", lambda ref: []),
     # A checker that reads on past a record its schema refuses, comparing its own times with its issued_at all the same.
     "--break-read-past-refusal": (records_checker, "read_further", lambda record: True),
-    # A checker that takes any link above the parent as the parent's own parent.
-    "--break-above": (chain_checker, "above_parent_broken", lambda parent, chain: False),
+    # A checker that takes any link above the parent as the parent's own parent (the rule is the pair checker's since fix-IQ).
+    "--break-above": (attenuation_checker, "starts_at_root", lambda parent, links: len(links) == 2 if parent.get("parent_contract_ref") is None else len(links) >= 3),
 }
 
 
