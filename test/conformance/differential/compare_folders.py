@@ -17,7 +17,6 @@ holds in 166 folders of 2,000 of seed 1. With --drawn=TAG only the folders of th
 that a planted fault is caught without comparing hundreds). Each thread's exchange budget at its end (ThreadSummary.budget:
 state, count and limit) is compared too, as "BUDGET_<state> thread count/limit". Needs python3 and node.
 """
-import json
 import os
 import sys
 

@@ -23,7 +23,7 @@ malformed or not (`x_receipt_shape`).
 import copy
 from datetime import datetime, timedelta, timezone
 
-from generate_subdelegations import record, shift
+from generate_subdelegations import record
 
 
 def digest(text):
