@@ -10,7 +10,11 @@ ones, one in about twelve, drawn on a random stream of its own, has a core slot 
 and a rule requiring it (README note 178); on streams of their own, one broken file in about three
 is given an `x_` slot key too (sometimes a rule requiring it, sometimes a type expression of the
 wrong form: the stages of profiles/README.md), and one valid file in about seven a list slot under
-a shape rule, its lines given elements on and off the list's type. Each case is
+a shape rule, its lines given elements on and off the list's type (and, on a stream of its own, one
+such line in about three an empty element: `a++b`, `+a`, `a+`, `lst=`); on a stream of its own too,
+one file in about seventeen, valid or broken, is given a key no object may hold (`constructor`,
+`prototype`, `__proto__`, anywhere, sometimes beside a removal) or `constructor`/`prototype` as a
+slot key a slot, rule or `exec` names (profiles/README.md's first and format stages). Each case is
 {"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
 generate.py's mutations and by profile ones (a profile slot given another type's value, a required
 slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
