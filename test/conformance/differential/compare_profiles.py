@@ -45,6 +45,10 @@ def main():
     profile_checker.REDEFINITION_ON = comparison.planted("--break-redefinition-on")
     profile_checker.X_KEY_STAGE = comparison.planted("--break-x-key-stage")
     profile_checker.TYPE_STAGE = comparison.planted("--break-type-stage")
+    profile_checker.RESERVED_STAGE = not comparison.planted("--break-reserved-stage")
+    if comparison.planted("--break-reserved-key-name"):
+        profile_checker.RESERVED_KEY_NAMES = ()
+    validator.SHAPE_SKIPS_EMPTY = comparison.planted("--break-empty-element-shape")
     cases = list(generate_profiles.cases(count, seed))
     core = core_answers("core-profile-verdicts.ts", cases)
     vocabularies = {}

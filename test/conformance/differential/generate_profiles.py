@@ -10,7 +10,11 @@ ones, one in about twelve, drawn on a random stream of its own, has a core slot 
 and a rule requiring it (README note 178); on streams of their own, one broken file in about three
 is given an `x_` slot key too (sometimes a rule requiring it, sometimes a type expression of the
 wrong form: the stages of profiles/README.md), and one valid file in about seven a list slot under
-a shape rule, its lines given elements on and off the list's type. Each case is
+a shape rule, its lines given elements on and off the list's type (and, on a stream of its own, one
+such line in about three an empty element: `a++b`, `+a`, `a+`, `lst=`); on a stream of its own too,
+one file in about seventeen, valid or broken, is given a key no object may hold (`constructor`,
+`prototype`, `__proto__`, anywhere, sometimes beside a removal) or `constructor`/`prototype` as a
+slot key a slot, rule or `exec` names (profiles/README.md's first and format stages). Each case is
 {"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
 generate.py's mutations and by profile ones (a profile slot given another type's value, a required
 slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
@@ -381,12 +385,73 @@ def list_value(rng):
     return "+".join(rng.choice(LIST_ELEMENTS) for _ in range(rng.choice([1, 2, 2, 3])))
 
 
+RESERVED = ["constructor", "prototype", "__proto__"]
+
+
+def reserved_key(rng, profile):
+    """A key no object of the file may hold (`__proto__`, `prototype`, `constructor`), anywhere in
+    it, which profiles/README.md refuses before every other stage (PROFILE_SCHEMA alone), a removal
+    beside it included; or `constructor` or `prototype` as a slot key's value (README note 6: keys
+    are `[a-z][a-z0-9_]*` except these two), a fault of the format stage, as any key of the wrong form."""
+    p = json.loads(json.dumps(profile))
+    word = rng.choice(RESERVED)
+    slots = p.get("slots") if isinstance(p.get("slots"), list) else None
+    rules = p.get("translation") if isinstance(p.get("translation", []), list) else None
+    kind = rng.randrange(12)
+    if kind == 0:
+        p[word] = rng.choice([{}, "x", ["DRAFT"]])
+    elif kind == 1 and isinstance(p.get("enums", {}), dict):
+        p.setdefault("enums", {})[rng.choice(["stage", "extra", word])] = {word if rng.random() < 0.7 else "X": "a code"}
+    elif kind == 2 and isinstance(p.get("asks", {}), dict):
+        p.setdefault("asks", {})[word] = "an ask"
+    elif kind == 3 and isinstance(p.get("why", {}), dict):
+        p.setdefault("why", {})[word] = "a reason"
+    elif kind == 4:
+        p["ckeys"] = {word: {"desc": "a constraint key"}}
+    elif kind == 5 and slots and isinstance(slots[0], dict):
+        slots[0][word] = rng.choice([True, "x", {}])
+    elif kind == 6 and rules is not None:
+        rules.append({"id": "rshape", "desc": "d", "on": ["ST"], "shape": {word: "{id}"}})
+        p["translation"] = rules
+    elif kind == 7:
+        p["exec"] = {word: ["item"]}
+    elif kind == 8 and slots is not None:  # the format stage: a slot key of the wrong form
+        slots.append({"key": rng.choice(RESERVED[:2]), "type": "token", "on": ["HO"]})
+    elif kind == 9 and rules is not None:  # a rule naming such a key
+        named = rng.choice(RESERVED[:2])
+        rules.append(rng.choice([{"id": "rreq", "desc": "d", "on": ["HO"], "require": [named]},
+                                 {"id": "rhas", "desc": "d", "when": {"has": [named]}, "tail": "required"},
+                                 {"id": "rsum", "desc": "d", "sum": {"parts": ["a1", named], "total": "a3"}}]))
+        p["translation"] = rules
+    elif kind == 10 and isinstance(p.get("asks", {}), dict):  # an execution slot so named
+        p.setdefault("asks", {})["SHIP"] = "ship"
+        p["exec"] = {"SHIP": [rng.choice(RESERVED[:2])]}
+        p.pop("asks_used", None)
+    else:  # a kind the file's own fault left no place for, or a top-level key of no value
+        p[word] = None
+    if rng.random() < 0.3:  # and a removal: the reserved key is refused first, alone
+        p[rng.choice(["remove", "drop"])] = ["DRAFT"]
+    return p
+
+
+EMPTY_ELEMENTS = ["{0}++{1}", "+{0}", "{0}+", "+", "", "{0}+{1}+", "++"]
+
+
+def with_empty_element(rng, value):
+    """A list value holding an empty element (`a++b`, `+a`, a trailing `+`, the empty value): a
+    shape is each element's, and an empty element has no template's shape."""
+    elements = value.split("+") + LIST_ELEMENTS[:2]
+    return rng.choice(EMPTY_ELEMENTS).format(elements[0] or "a", elements[1] or "b")
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # Its own stream, so every case it leaves alone is drawn as before it was added.
     redefinitions = random.Random(f"redefinitions {seed}")
     x_keys = random.Random(f"x keys {seed}")
     list_shapes = random.Random(f"list shapes {seed}")
+    reserved = random.Random(f"reserved keys {seed}")
+    empty_elements = random.Random(f"empty list elements {seed}")
     generate.load()
     n = 0
     while n < count:
@@ -401,12 +466,18 @@ def cases(count, seed):
         listed = list_shapes.random() < 0.15 and profile is good
         if listed:
             profile = list_shaped(list_shapes, profile)
+        # Any file, valid or broken: a reserved key is refused before every other stage.
+        if reserved.random() < 0.06:
+            profile = reserved_key(reserved, profile)
         for _ in range(min(count - n, rng.randrange(5, 25))):
             tokens, tail = line_under(rng, good)
             for _ in range(rng.choice([0, 1, 1, 2])):
                 tokens, tail = mutate_under(rng, tokens, tail, good)
             if listed and list_shapes.random() < 0.8:
-                tokens = generate.set_slot(tokens, "lst", list_value(list_shapes))
+                value = list_value(list_shapes)
+                if empty_elements.random() < 0.3:
+                    value = with_empty_element(empty_elements, value)
+                tokens = generate.set_slot(tokens, "lst", value)
             reader = profile.get("profile") if rng.random() < 0.8 else None
             yield {"profile": profile, "line": generate.join(tokens, tail), "reader": reader if isinstance(reader, str) else None}
             n += 1

@@ -27,6 +27,12 @@ REDEFINITION_ON = False
 X_KEY_STAGE = False
 # --break-type-stage plants its reading of type expressions: a format fault, stopping the rules stage.
 TYPE_STAGE = False
+# --break-reserved-stage plants the checker's reading before: a reserved key was an ordinary key,
+# read by the later stages (an unknown field, a code, a name), where profiles/README.md refuses it first.
+RESERVED_STAGE = True
+# --break-reserved-key-name plants a slot key read as spelt [a-z][a-z0-9_]* alone, `constructor`
+# and `prototype` among them, where README note 6 excepts them (a format fault, as any key misspelt).
+RESERVED_KEY_NAMES = ("constructor", "prototype")
 refused_redefinitions = {}  # key: the `on` of the first refused redefinition, for that planted fault
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 
@@ -56,9 +62,36 @@ class Findings:
         return {"PROFILE_REMOVES_CORE"} if self.removes else set(self.shape) if self.shape else set(self.rules)
 
 
+# profiles/README.md: "a key no object may hold", which JavaScript tools drop silently (note 6).
+RESERVED_KEYS = {"__proto__", "prototype", "constructor"}
+
+
+def holds_reserved_key(value):
+    """Whether any object anywhere in the JSON value has a reserved key. Walks with a stack: a file
+    nested deeply is read, not refused by Python's recursion limit."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if RESERVED_KEYS & set(node):
+                return True
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
+def is_slot_key(name):
+    """A slot key as a line spells it: `[a-z][a-z0-9_]*`, except `constructor` and `prototype` (note 6)."""
+    return isinstance(name, str) and bool(validator.KEY.match(name)) and name not in RESERVED_KEY_NAMES
+
+
 def check(profile):
     """The set of PROFILE_ codes the file is refused with (empty: accepted)."""
     if not isinstance(profile, dict):
+        return {"PROFILE_SCHEMA"}
+    # The first stage: a reserved key anywhere is refused alone, a removal beside it included.
+    if RESERVED_STAGE and holds_reserved_key(profile):
         return {"PROFILE_SCHEMA"}
     f = Findings()
     for field in profile:
@@ -116,7 +149,7 @@ def check(profile):
         # extension namespace), a core slot, a field or a key twice is a rule about a name, which
         # stops nothing else, and the slot so refused defines nothing, its type unread.
         refused_key = True
-        if not isinstance(key, str) or not validator.KEY.match(key):
+        if not is_slot_key(key):
             f.shape.add("PROFILE_SCHEMA")
         elif key.startswith("x_"):
             (f.shape if X_KEY_STAGE else f.rules).add("PROFILE_SCHEMA")
@@ -156,7 +189,7 @@ def check(profile):
         f.shape.add("PROFILE_SCHEMA")
         execs = {}
     for ask, names in execs.items():
-        if not isinstance(names, list) or not names:
+        if not isinstance(names, list) or not names or not all(is_slot_key(s) for s in names):
             f.shape.add("PROFILE_SCHEMA")
             continue
         if len(set(names)) != len(names):
@@ -301,6 +334,11 @@ def rule_problem(rule, slot_on, enums, f):
         if len(set(names)) != len(names):
             f.rules.add("PROFILE_SCHEMA")
     total = rule.get("sum")
+    # A slot a rule names is spelt as a slot key (`constructor` is not one): the format, as a slot's key.
+    spelt = rule.get("when", {}).get("has", []) + rule.get("require", []) + list(rule.get("shape", {})) + ((total["parts"] + [total["total"]]) if total else [])
+    if not all(is_slot_key(name) for name in spelt):
+        f.shape.add("PROFILE_SCHEMA")
+        return
     if total and len(total["parts"]) < 2:
         f.shape.add("PROFILE_SCHEMA")  # the core's reading: one part is an equality, not a sum
         return
