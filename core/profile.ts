@@ -71,7 +71,8 @@ const ruleSchema = v.strictObject({
   when: v.optional(
     v.strictObject({
       item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"))), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
-      has: v.optional(v.array(KEY)),
+      // Empty, it would name no condition, as its sibling item_ns would: refused alike (README note 179).
+      has: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave has out to match any)"))),
     }),
   ),
   require: v.optional(v.array(KEY)),

@@ -113,6 +113,7 @@ describe("each entry that valibot would word says what it must be", () => {
   const cases: [string, unknown, string][] = [
     ["a sum of one part", rule({ sum: { parts: ["box"], total: "box3" } }), "translation.0.sum.parts: a sum adds at least two parts"],
     ["an empty item_ns", rule({ when: { item_ns: [] } }), "translation.0.when.item_ns: names at least one item namespace (leave item_ns out to match any)"],
+    ["an empty when.has", rule({ when: { has: [] } }), "translation.0.when.has: names at least one slot (leave has out to match any)"],
     ["an item namespace with a space", rule({ when: { item_ns: ["a b"] } }), "translation.0.when.item_ns.0: item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"],
     ["an empty shape", rule({ shape: { item: "" } }), "translation.0.shape.item: must not be empty: a shape is a template such as doc:{id}"],
     ["a shape of 201 characters", rule({ shape: { item: "d".repeat(201) } }), "translation.0.shape.item: at most 200 characters"],

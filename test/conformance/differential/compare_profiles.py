@@ -49,6 +49,7 @@ def main():
     if comparison.planted("--break-reserved-key-name"):
         profile_checker.RESERVED_KEY_NAMES = ()
     validator.SHAPE_SKIPS_EMPTY = comparison.planted("--break-empty-element-shape")
+    profile_checker.EMPTY_HAS = comparison.planted("--break-empty-has")
     cases = list(generate_profiles.cases(count, seed))
     core = core_answers("core-profile-verdicts.ts", cases)
     vocabularies = {}

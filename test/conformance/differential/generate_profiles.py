@@ -444,6 +444,15 @@ def with_empty_element(rng, value):
     return rng.choice(EMPTY_ELEMENTS).format(elements[0] or "a", elements[1] or "b")
 
 
+def with_empty_condition(rng, profile):
+    """A copy whose one rule's `when.has` or `when.item_ns` is an empty list: each names at least
+    one when given (README note 179), so the file is refused for the schema."""
+    copy = json.loads(json.dumps(profile))
+    rule = rng.choice(copy["translation"])
+    rule["when"] = {**rule.get("when", {}), rng.choice(["has", "has", "item_ns"]): []}
+    return copy
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # Its own stream, so every case it leaves alone is drawn as before it was added.
@@ -452,6 +461,7 @@ def cases(count, seed):
     list_shapes = random.Random(f"list shapes {seed}")
     reserved = random.Random(f"reserved keys {seed}")
     empty_elements = random.Random(f"empty list elements {seed}")
+    empty_conditions = random.Random(f"empty conditions {seed}")
     generate.load()
     n = 0
     while n < count:
@@ -466,6 +476,10 @@ def cases(count, seed):
         listed = list_shapes.random() < 0.15 and profile is good
         if listed:
             profile = list_shaped(list_shapes, profile)
+        # A valid file's rule given an empty condition list (README note 179), alone, so that it
+        # is the file's one fault.
+        if empty_conditions.random() < 0.04 and profile is good and profile.get("translation"):
+            profile = with_empty_condition(empty_conditions, profile)
         # Any file, valid or broken: a reserved key is refused before every other stage.
         if reserved.random() < 0.06:
             profile = reserved_key(reserved, profile)

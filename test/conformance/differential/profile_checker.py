@@ -27,6 +27,9 @@ REDEFINITION_ON = False
 X_KEY_STAGE = False
 # --break-type-stage plants its reading of type expressions: a format fault, stopping the rules stage.
 TYPE_STAGE = False
+# --break-empty-has plants the core's reading before README note 179: an empty when.has was a
+# condition every message meets, not a schema fault.
+EMPTY_HAS = False
 # --break-reserved-stage plants the checker's reading before: a reserved key was an ordinary key,
 # read by the later stages (an unknown field, a code, a name), where profiles/README.md refuses it first.
 RESERVED_STAGE = True
@@ -328,7 +331,8 @@ def rule_problem(rule, slot_on, enums, f):
         names = rule.get("when", {}).get(field)
         if names is None:
             continue
-        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+        empty_allowed = EMPTY_HAS and field == "has" and names == []
+        if not isinstance(names, list) or (not names and not empty_allowed) or not all(isinstance(n, str) and n for n in names):
             f.shape.add("PROFILE_SCHEMA")
             return
         if len(set(names)) != len(names):
