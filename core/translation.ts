@@ -156,7 +156,8 @@ export function checkTranslation(message: Message, rules: readonly TranslationRu
       const misfit = misfitOf(value, shape.pattern);
       if (misfit !== null) {
         out.push(
-          _error("TRANSLATION", `${shape.slot}=${_cut(misfit)} does not have the shape ${shape.template}: ${rule.desc}`, {
+          // A list's misfit is one of its elements: quoted beside the value, an empty one as "".
+          _error("TRANSLATION", `${shape.slot}=${Array.isArray(value) && (value.length > 1 || misfit === "") ? `${_cut(_written(value))} holds ${_cut(JSON.stringify(misfit))}, which` : _cut(misfit)} does not have the shape ${shape.template}: ${rule.desc}`, {
             slot: shape.slot,
             path: rule.id,
             expected: shape.template,

@@ -401,6 +401,13 @@ describe("translation rules", () => {
     expect(found(line("src=email:7+po:PO-1044 n=12"), compiled.value)).toStrictEqual([]);
     expect(found(line("src=email:7+bogus"), compiled.value)).toStrictEqual(["TRANSLATION:src"]);
     expect(checkLine(line("src=email:7+bogus"), compiled.value).findings[0]?.received).toBe("bogus");
+    // The message names the element as an element of the list, quoted, so an empty one is seen.
+    const message = (slots: string) => checkLine(line(slots), compiled.value).findings.map((f) => f.message);
+    expect(message("src=email:7+bogus")).toStrictEqual(['src=email:7+bogus holds "bogus", which does not have the shape {id}:{id}: each source is <ns>:<id>']);
+    expect(message("src=email:7++po:1")).toContainEqual('src=email:7++po:1 holds "", which does not have the shape {id}:{id}: each source is <ns>:<id>');
+    expect(message("n=12")).toStrictEqual([]);
+    expect(message("src=bogus")).toStrictEqual(["src=bogus does not have the shape {id}:{id}: each source is <ns>:<id>"]);
+    expect(message("src=")).toContainEqual('src= holds "", which does not have the shape {id}:{id}: each source is <ns>:<id>');
   });
   it("a rule reads from and to where the JSON form keeps them, as it reads item and re", () => {
     // from and to are slots a rule may name (section 3 lists them), kept at the top of the JSON
