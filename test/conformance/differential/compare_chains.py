@@ -73,6 +73,9 @@ PLANTS = {
     "--break-read-past-refusal": (records_checker, "read_further", lambda record: True),
     # A checker that takes any link above the parent as the parent's own parent (the rule is the pair checker's since fix-IQ).
     "--break-above": (attenuation_checker, "starts_at_root", lambda parent, links: len(links) == 2 if parent.get("parent_contract_ref") is None else len(links) >= 3),
+    # A checker that takes a persistent Actor by its revision: an Actor revised between links (or between a delegation's
+    # revisions, as its delegator) read as another Actor, so continuity breaks where the core reads the same one.
+    "--break-actor-by-revision": (attenuation_checker, "same_actor", lambda a, b: attenuation_checker.rev(a) == attenuation_checker.rev(b)),
 }
 
 
