@@ -11,9 +11,9 @@ classes; denials dropped, added, narrowed, widened, recased, under another rule 
 start and end times (equal, one nanosecond either side, a leap second, another unit of the same
 duration); depth and the child's own policy; retries; gates, reviewers, consents, monitoring,
 verification, revocation; the delegatee and operator; routing, fences, inputs, lifecycles. The
-chain is then rebuilt from the two contracts, so it attests what they say, and three chain
+chain is then rebuilt from the two contracts, so it attests what they say, and four chain
 mutations, each on a stream of its own, change it for about one case in four: the parent lifted
-under a root contract, a link's evidence, the links themselves. Same count and seed, same cases.
+under a root contract, a link's evidence, the links themselves, an Actor revised between links. Same count and seed, same cases.
 
     python3 generate_subdelegations.py COUNT SEED > cases.jsonl
 """
