@@ -57,12 +57,16 @@ const ID = /^[\x21-\x7e]{1,256}$/;
 
 const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
 
+/** What a value that is no JSON object is, as a refusal names it. */
+const notAnObject = (x: unknown): string => (Array.isArray(x) ? "an array" : x === null ? "null" : `a ${typeof x}`);
+
 /**
  * A JSON object with these fields, unknown fields kept (section 3). Valibot's looseObject alone
- * takes an array for an object; an array where an object belongs is refused, never read as "none".
+ * takes an array for an object; an array where an object belongs is refused as what it is, never
+ * read as "none" nor refused for the members an array lacks.
  */
 export function objectOf<const E extends v.ObjectEntries>(entries: E): v.SchemaWithPipe<readonly [v.CustomSchema<Record<string, unknown>, v.ErrorMessage<v.CustomIssue> | undefined>, v.LooseObjectSchema<E, undefined>]> {
-  return v.pipe(v.custom<Record<string, unknown>>(isObject, "is a JSON object"), v.looseObject(entries));
+  return v.pipe(v.custom<Record<string, unknown>>(isObject, (issue) => `is a JSON object, not ${notAnObject(issue.input)}`), v.looseObject(entries));
 }
 const DIGEST = /^(?:sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128})$/;
 const UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
@@ -227,23 +231,23 @@ export const dataClassSchema: v.GenericSchema<unknown, DataClass> = v.pipe(
 );
 export const outcomeSchema: v.GenericSchema<unknown, Outcome> = v.picklist(OUTCOMES, `is one of ${OUTCOMES.join(", ")}`);
 
-export const revisionRefSchema: v.GenericSchema<unknown, RevisionRef> = v.looseObject({ object_id: recordIdSchema, revision_id: recordIdSchema, content_digest: digestSchema });
-export const actorRefSchema: v.GenericSchema<unknown, ActorRef> = v.looseObject({
+export const revisionRefSchema: v.GenericSchema<unknown, RevisionRef> = objectOf({ object_id: recordIdSchema, revision_id: recordIdSchema, content_digest: digestSchema });
+export const actorRefSchema: v.GenericSchema<unknown, ActorRef> = objectOf({
   object_id: recordIdSchema,
   revision_id: recordIdSchema,
   content_digest: digestSchema,
   actor_type: v.pipe(v.string(), v.regex(/^[a-z][a-z_]{0,31}$/, "is an RW-002 actor_type such as agent or human")),
 });
-export const policyRefSchema: v.GenericSchema<unknown, PolicyRef> = v.looseObject({ policy_id: recordIdSchema, version: textSchema(64), digest: digestSchema });
-export const schemaRefSchema: v.GenericSchema<unknown, SchemaRef> = v.looseObject({ schema_id: textSchema(128), version: textSchema(64), digest: digestSchema });
+export const policyRefSchema: v.GenericSchema<unknown, PolicyRef> = objectOf({ policy_id: recordIdSchema, version: textSchema(64), digest: digestSchema });
+export const schemaRefSchema: v.GenericSchema<unknown, SchemaRef> = objectOf({ schema_id: textSchema(128), version: textSchema(64), digest: digestSchema });
 export const durationSchema: v.GenericSchema<unknown, Duration> = v.pipe(
-  v.looseObject({
+  objectOf({
     value: v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative")),
     unit: v.picklist(Object.keys(DURATION_UNITS) as (keyof typeof DURATION_UNITS)[], "is ms, s, min, h or d"),
   }),
   v.check((d) => Number.isSafeInteger(durationMs(d)), "is bounded: at most 2^53-1 milliseconds"),
 );
-export const moneyLimitSchema: v.GenericSchema<unknown, MoneyLimit> = v.looseObject({
+export const moneyLimitSchema: v.GenericSchema<unknown, MoneyLimit> = objectOf({
   amount: v.pipe(v.string(), v.regex(/^(?:0|[1-9]\d{0,14})(?:\.\d{1,4})?$/, "is a non-negative decimal amount as a string, such as 100.00")),
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "is an ISO 4217 currency code")),
 });

@@ -38,6 +38,15 @@ describe("differential check of chains and reassignment", () => {
     expect(judged()["break-above"]).toMatchObject({ core: { ok: false }, checker: expect.any(Array), mutations: expect.any(Array) });
   });
 
+  it("names an Actor revised between links the checker takes for another Actor", { timeout: 60_000 }, () => {
+    // README note 180, the other reading planted: a persistent Actor compared by revision, so a child issued by a later
+    // revision of the Actor its parent delegated to (the link naming it, as the child does) is read as issued by another.
+    const found = judged()["break-actor-by-revision"];
+    expect(found).toMatchObject({ checker: expect.arrayContaining(["ATTENUATION_PARENT parent"]) });
+    expect(found.core.findings).not.toContain("ATTENUATION_PARENT parent");
+    expect(found.mutations.some((m: string) => m.startsWith("actor_revised:"))).toBe(true);
+  });
+
   it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
     // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
     expect(judged()["resume-unbound"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });

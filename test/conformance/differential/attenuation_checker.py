@@ -76,6 +76,13 @@ def rev(ref):
     return (ref["object_id"], ref["revision_id"], ref["content_digest"])
 
 
+def same_actor(a, b):
+    """One persistent Actor (sections 4.3, 8: "bind a persistent child agent Actor"), whatever its revision:
+    the delegatee delegating on, or a delegation's delegator issuing its next revision, may have revised its
+    Actor since. A link or contract still binds the exact revision it names (`link_is`)."""
+    return a["object_id"] == b["object_id"]
+
+
 # --- selectors -----------------------------------------------------------------------------------
 
 def resolves_elsewhere(selector):
@@ -120,7 +127,7 @@ def check(parent, child, chain, siblings=()):
     parent_ref = (parent["delegation_id"], parent["revision_id"], parent["content_digest"])
     if (child.get("parent_contract_ref") is None or rev(child["parent_contract_ref"]) != parent_ref
             or child["root_task_ref"] != parent["root_task_ref"]
-            or rev(child["issued_by_actor_ref"]) != rev(parent["delegatee_agent_ref"]["agent_actor_ref"])):
+            or not same_actor(child["issued_by_actor_ref"], parent["delegatee_agent_ref"]["agent_actor_ref"])):
         fail("parent", "ATTENUATION_PARENT")
     if parent["lifecycle_assertion"] != "active" or child["lifecycle_assertion"] in ENDED:
         fail("parent", "CONTRACT_INACTIVE")
@@ -433,7 +440,7 @@ def check_chain(parent, child, chain, fail):
         ids = [link["contract_ref"]["object_id"] for link in links]
         broken = broken or len(set(ids)) != len(ids)
         for before, after in zip(links, links[1:]):
-            broken = broken or rev(after["delegator_actor_ref"]) != rev(before["delegatee_actor_ref"])
+            broken = broken or not same_actor(after["delegator_actor_ref"], before["delegatee_actor_ref"])
     if broken:
         fail("chain", "CHAIN_BROKEN")
     required = set(parent["subdelegation_policy"]["required_attestations"])

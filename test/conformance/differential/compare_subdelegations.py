@@ -36,6 +36,8 @@ CHAIN_FAULTS = {
     "--break-grand-link": ("starts_at_root", lambda parent, links: parent.get("parent_contract_ref") is not None or len(links) == 2),
     # The parent's own parent fenced only when the chain names it.
     "--break-grand-fence": ("parents_parent", lambda parent: []),
+    # The other reading of a persistent Actor: the delegatee delegating on must be the very revision delegated to.
+    "--break-actor-by-revision": ("same_actor", lambda a, b: attenuation_checker.rev(a) == attenuation_checker.rev(b)),
 }
 
 

@@ -11,13 +11,14 @@ classes; denials dropped, added, narrowed, widened, recased, under another rule 
 start and end times (equal, one nanosecond either side, a leap second, another unit of the same
 duration); depth and the child's own policy; retries; gates, reviewers, consents, monitoring,
 verification, revocation; the delegatee and operator; routing, fences, inputs, lifecycles. The
-chain is then rebuilt from the two contracts, so it attests what they say, and three chain
+chain is then rebuilt from the two contracts, so it attests what they say, and four chain
 mutations, each on a stream of its own, change it for about one case in four: the parent lifted
-under a root contract, a link's evidence, the links themselves. Same count and seed, same cases.
+under a root contract, a link's evidence, the links themselves, an Actor revised between links. Same count and seed, same cases.
 
     python3 generate_subdelegations.py COUNT SEED > cases.jsonl
 """
 import copy
+import hashlib
 import json
 import os
 import random
@@ -775,12 +776,47 @@ def c_links(rng, parent, child, chain):
     return "chain_links:" + kind
 
 
+def revised(actor):
+    """A later revision of the same persistent Actor: the same object_id, the next revision_id and its own digest."""
+    later = copy.deepcopy(actor)
+    later["revision_id"] = actor["revision_id"] + "+1"
+    later["content_digest"] = "sha256:" + hashlib.sha256(f"{actor['object_id']}@{later['revision_id']}".encode()).hexdigest()
+    return later
+
+
+def c_actor(rng, parent, child, chain):
+    """An Actor revised between links (sections 4.3, 8: a persistent Actor; links bind exact revisions): the
+    child issued by a later revision of the parent's delegatee, its link naming it (faithful) or still the
+    revision delegated to (the link stale); under a lifted parent, the parent issued by a later revision of
+    the root's delegatee; the parent's link naming a later revision than the parent contract; or the child
+    issued by another Actor at the delegatee's own revision."""
+    links = chain["links"]
+    kind = rng.choice(["child_delegator", "child_delegator", "child_link_stale", "parent_delegator", "parent_link_revised", "other_object"])
+    if kind == "parent_delegator" and len(links) < 3:
+        kind = "child_delegator"
+    if kind == "parent_delegator":
+        later = revised(links[-3]["delegatee_actor_ref"])
+        parent["delegator_actor_ref"], parent["issued_by_actor_ref"] = copy.deepcopy(later), copy.deepcopy(later)
+        links[-2]["delegator_actor_ref"] = copy.deepcopy(later)
+    elif kind == "parent_link_revised":
+        links[-2]["delegatee_actor_ref"] = revised(links[-2]["delegatee_actor_ref"])
+    else:
+        later = revised(parent["delegatee_agent_ref"]["agent_actor_ref"])
+        if kind == "other_object":
+            later = dict(copy.deepcopy(parent["delegatee_agent_ref"]["agent_actor_ref"]), object_id="ACTOR-STRANGER")
+        child["delegator_actor_ref"], child["issued_by_actor_ref"] = copy.deepcopy(later), copy.deepcopy(later)
+        if kind != "child_link_stale":
+            links[-1]["delegator_actor_ref"] = copy.deepcopy(later)
+    return "chain_actor:" + kind
+
+
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
 # Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
-# case in ten (the lift one in twelve, first, so the chain it builds is the one the others change):
+# case in ten (the lift one in twelve, first, so the chain it builds is the one the others change; an
+# Actor revised between links one in seventeen, last, so it revises the links the others left):
 # the cases they leave alone are drawn exactly as before they were added.
-CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1)]
+CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1), ("actor-revision", c_actor, 0.06)]
 
 
 def chain_streams(seed):
