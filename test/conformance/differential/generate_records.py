@@ -237,10 +237,14 @@ def head(items, rid):
 
 
 def ended_att2(case, toolcalls, sources, spend=None):
-    """ATT-2 appended again, ended `failed`, having consumed what it states (under r2: r2's own budget)."""
+    """ATT-2 appended again, ended `failed`, having consumed what it states (under r2: r2's own budget). Where an earlier
+    draw already ended it with an applied or unknown effect (`x_retry`'s `partially_applied`), it keeps that outcome:
+    `failed` would contradict its effects (ATTEMPT_OUTCOME_EFFECTS, at validation), which this draw is not for."""
     att2 = head(case["attempts"], "ATT-2")
     ended = copy.deepcopy(att2)
-    ended.update(revision_id=att2["revision_id"] + "e", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), ended_at=at("10:50:00"), outcome="failed", content_digest=digest("ATT-2 ended"))
+    escaped = any(e["status"] in ("applied", "unknown") for e in att2["effects"])
+    ended.update(revision_id=att2["revision_id"] + "e", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), ended_at=at("10:50:00"),
+                 outcome=att2["outcome"] if escaped else "failed", content_digest=digest("ATT-2 ended"))
     ended["budget_consumption"] = {"tool_calls": toolcalls, "items": {"Source": sources}}
     if spend is not None:
         ended["budget_consumption"]["spend"] = spend
