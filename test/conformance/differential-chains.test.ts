@@ -146,4 +146,10 @@ describe("differential check of chains and reassignment", () => {
     expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining([expect.stringMatching(/^TIME_ORDER /)]) });
     expect(found.core.findings.some((f: string) => f.startsWith("TIME_ORDER "))).toBe(false);
   });
+
+  it("names an outcome its effects contradict that the checker lets pass", { timeout: 60_000 }, () => {
+    // CODES.md's ATTEMPT_OUTCOME_EFFECTS, planted out of the checker: ATT-1 ended failed, cancelled or
+    // expired with an applied effect, or succeeded or one of those with an unknown one, goes unrefused.
+    expect(judged()["break-outcome-effects"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["ATTEMPT_OUTCOME_EFFECTS effects.status"]) } });
+  });
 });

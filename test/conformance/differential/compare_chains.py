@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-outcome-effects]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
@@ -21,7 +21,7 @@ another revision of the checkpoint the attempt before it resumed as a resume of 
 ATTEMPT_SUCCESS_UNVERIFIED, at validation), --break-issued-time-order one that never compares a record's own start, end
 or write time with its issued_at (README note 176), --break-receipt-shape one that takes any receipt_ref for the
 schema's RevisionRef or null, --break-read-past-refusal one that compares the own times of a record its schema refuses
-(validateRecord reads it no further). --plants
+(validateRecord reads it no further), --break-outcome-effects one that never holds an attempt's outcome to its effects. --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
@@ -71,6 +71,8 @@ PLANTS = {
     "--break-receipt-shape": (records_checker, "receipt_ref_refusals", lambda ref: []),
     # A checker that reads on past a record its schema refuses, comparing its own times with its issued_at all the same.
     "--break-read-past-refusal": (records_checker, "read_further", lambda record: True),
+    # A checker that never holds an attempt's outcome to its effects (CODES.md's ATTEMPT_OUTCOME_EFFECTS).
+    "--break-outcome-effects": (records_checker, "outcome_contradicts", lambda outcome, statuses: False),
     # A checker that takes any link above the parent as the parent's own parent (the rule is the pair checker's since fix-IQ).
     "--break-above": (attenuation_checker, "starts_at_root", lambda parent, links: len(links) == 2 if parent.get("parent_contract_ref") is None else len(links) >= 3),
 }

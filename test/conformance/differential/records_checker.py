@@ -165,9 +165,25 @@ def read_further(record):
     return not refusals(record)
 
 
+# Outcomes that claim no effect escaped (1.1: failed, cancelled and expired record no accepted mutation).
+NOTHING_APPLIED = ("failed", "cancelled", "expired")
+
+
+def outcome_contradicts(outcome, statuses):
+    """CODES.md's ATTEMPT_OUTCOME_EFFECTS (7.1, 10.3): an unknown effect is never succeeded, failed, cancelled or expired (an
+    unknown external effect never normalizes without reconciliation, 1.1); an applied one never failed, cancelled or
+    expired; applied and not-applied ones together are partially_applied ("Mixed effects are partially_applied"), never succeeded."""
+    return (("unknown" in statuses and outcome in ("succeeded",) + NOTHING_APPLIED) or ("applied" in statuses and outcome in NOTHING_APPLIED)
+            or (outcome == "succeeded" and "applied" in statuses and "not_applied" in statuses))
+
+
 def schema_findings(attempts, checkpoints):
-    """The schema refusals of the attempts and checkpoints, as "DELEGATION_SCHEMA <path>" (a validation finding, no dimension)."""
-    return {f"DELEGATION_SCHEMA {path}" for record in attempts + checkpoints for path in refusals(record)}
+    """validateRecord's refusals of the attempts and checkpoints other than their times (a validation finding, no dimension):
+    the schema's, as "DELEGATION_SCHEMA <path>", and, of a record it reads further, an attempt's outcome its effects
+    contradict, as "ATTEMPT_OUTCOME_EFFECTS effects.status"."""
+    return ({f"DELEGATION_SCHEMA {path}" for record in attempts + checkpoints for path in refusals(record)}
+            | {"ATTEMPT_OUTCOME_EFFECTS effects.status" for a in attempts if read_further(a) and a.get("outcome") is not None
+               and outcome_contradicts(a["outcome"], {e["status"] for e in a.get("effects", [])})})
 
 
 def revision_of(contract):
