@@ -7,7 +7,7 @@
 // the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
 // spend across revisions, fences, attempts of other revisions, input fixity, a resume of an amended
 // checkpoint, an outcome moved on a read-back, to succeeded too, a record issued before its own times and an attempt's
-// receipt_ref malformed on purpose among them), also judged by check-attempts' retry rules under the next revision and its
+// receipt_ref malformed on purpose, an outcome its effects contradict among them), also judged by check-attempts' retry rules under the next revision and its
 // budget under the prior. A failure names the first case they judge differently, with both answers;
 // one run of the core serves the checker as written and each planted one (`--plants`), so the file
 // stays near 5 s.

@@ -594,16 +594,13 @@ EFFECT_STATUSES = ("applied", "not_applied", "unknown")
 
 def x_outcome_effects(rng, case):
     """ATT-1's latest record ended with another of the six outcomes or its own, each of its effects applied, not applied or
-    unknown: they agree, or the outcome contradicts them (CODES.md's ATTEMPT_OUTCOME_EFFECTS, at validation). Its times and
+    unknown: they agree, or the outcome contradicts them (CODES.md's ATTEMPT_OUTCOME_EFFECTS, at validation); after
+    `forks:restart`, ATT-1's restart, whose outcome is then no move from the other start's. Its times and
     the records given stay, so the draws made after it (`issued`'s, `receipts`') choose as before. A `succeeded` one is
     given its read-back and acceptance evidence, and a `partially_applied` one an applied effect first, so no other rule of
     the record's refuses it."""
     att1 = head(case["attempts"], "ATT-1")
     outcome = rng.choice(OUTCOMES)
-    if len({a["started_at"] for a in case["attempts"] if a["attempt_id"] == "ATT-1"}) > 1:
-        # Left open (differential README, "Outcome against effects"): whether a record of ATT-1 restarted at another time
-        # moves the outcome of the revision it names (records_checker) or of no attempt in hand (the core's priorKey).
-        return f"records:outcome_effects:restarted:{outcome}"
     statuses = [rng.choice(EFFECT_STATUSES) for _ in att1["effects"]]
     if outcome == "partially_applied":
         statuses[0] = "applied"

@@ -88,9 +88,16 @@ def prior_named(record):
 
 
 def prior_record(record, records):
-    """The given record, other than `record` itself, that `record` names as its prior, or None."""
+    """The given record, other than `record` itself, that `record` names as its prior, or None. An attempt's is one of its
+    own attempt: records of one id starting at two times are two attempts "whatever their priors say"
+    (core/delegation/README.md; README note 111), so a restart naming a revision of the other start follows none in hand."""
     want = prior_named(record)
-    return None if want is None else next((r for r in records if r is not record and rev_of(r) == want), None)
+    return None if want is None else next((r for r in records if r is not record and rev_of(r) == want and same_attempt(r, record)), None)
+
+
+def same_attempt(before, record):
+    """Two records of one attempt (id and start); a checkpoint's revisions always are of one checkpoint."""
+    return "started_at" not in record or attempt_thing(before) == attempt_thing(record)
 
 
 def outcome_moved(then, now):
