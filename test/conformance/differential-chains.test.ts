@@ -7,7 +7,7 @@
 // the cases are 11.4's reassignment carrying its attempts and checkpoints (generate_records.py: forks,
 // spend across revisions, fences, attempts of other revisions, input fixity, a resume of an amended
 // checkpoint, an outcome moved on a read-back, to succeeded too, a record issued before its own times and an attempt's
-// receipt_ref malformed on purpose among them), also judged by check-attempts' retry rules under the next revision and its
+// receipt_ref malformed on purpose, an outcome its effects contradict among them), also judged by check-attempts' retry rules under the next revision and its
 // budget under the prior. A failure names the first case they judge differently, with both answers;
 // one run of the core serves the checker as written and each planted one (`--plants`), so the file
 // stays near 5 s.
@@ -154,5 +154,11 @@ describe("differential check of chains and reassignment", () => {
     const found = judged()["break-read-past-refusal"];
     expect(found).toMatchObject({ base: "reassign-records", checker: expect.arrayContaining([expect.stringMatching(/^TIME_ORDER /)]) });
     expect(found.core.findings.some((f: string) => f.startsWith("TIME_ORDER "))).toBe(false);
+  });
+
+  it("names an outcome its effects contradict that the checker lets pass", { timeout: 60_000 }, () => {
+    // CODES.md's ATTEMPT_OUTCOME_EFFECTS, planted out of the checker: ATT-1 ended failed, cancelled or
+    // expired with an applied effect, or succeeded or one of those with an unknown one, goes unrefused.
+    expect(judged()["break-outcome-effects"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["ATTEMPT_OUTCOME_EFFECTS effects.status"]) } });
   });
 });

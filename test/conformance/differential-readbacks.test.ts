@@ -30,4 +30,14 @@ describe("differential check of readbacks (tiers 1 to 5)", () => {
     const first = JSON.parse(output) as { core: { codes: string[] }; checker: { codes: string[] } };
     expect(first.checker.codes).toEqual(first.core.codes);
   });
+
+  it("names a second misread the checker does not read", { timeout: 60_000 }, () => {
+    // The checker told to read only the first misread of a tier (one ECHO_MISMATCH, one
+    // ACC_CONTRADICTION): the same tiers and code set, a misread fewer (14 of these 100 pairs).
+    const { status, output } = compare(["100", "1", "--first", "--break-first-misread"]);
+    expect(status).toBe(1);
+    const first = JSON.parse(output) as { core: { tiers: string[]; codes: string[] }; checker: { tiers: string[]; codes: string[] } };
+    expect(first.checker.tiers).toEqual(first.core.tiers);
+    expect(first.checker.codes).toEqual(first.core.codes);
+  });
 });

@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision] [--break-outcome-effects] [--prior-across-restart]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
@@ -22,7 +22,8 @@ ATTEMPT_SUCCESS_UNVERIFIED, at validation), --break-issued-time-order one that n
 or write time with its issued_at (README note 176), --break-receipt-shape one that takes any receipt_ref for the
 schema's RevisionRef or null, --break-read-past-refusal one that compares the own times of a record its schema refuses
 (validateRecord reads it no further), --break-actor-by-revision one that reads a persistent Actor by its revision, so an
-Actor revised between links (or a delegator between a delegation's revisions) is another (README note 180). --plants
+Actor revised between links (or a delegator between a delegation's revisions) is another (README note 180), --break-outcome-effects one that never holds an attempt's outcome to its effects, --prior-across-restart one that pairs a
+restarted attempt's record with its prior at the other start (not among --plants: too rare at the test's size). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
 """
@@ -72,11 +73,21 @@ PLANTS = {
     "--break-receipt-shape": (records_checker, "receipt_ref_refusals", lambda ref: []),
     # A checker that reads on past a record its schema refuses, comparing its own times with its issued_at all the same.
     "--break-read-past-refusal": (records_checker, "read_further", lambda record: True),
+    # A checker that never holds an attempt's outcome to its effects (CODES.md's ATTEMPT_OUTCOME_EFFECTS).
+    "--break-outcome-effects": (records_checker, "outcome_contradicts", lambda outcome, statuses: False),
     # A checker that takes any link above the parent as the parent's own parent (the rule is the pair checker's since fix-IQ).
     "--break-above": (attenuation_checker, "starts_at_root", lambda parent, links: len(links) == 2 if parent.get("parent_contract_ref") is None else len(links) >= 3),
     # A checker that takes a persistent Actor by its revision: an Actor revised between links (or between a delegation's
     # revisions, as its delegator) read as another Actor, so continuity breaks where the core reads the same one.
     "--break-actor-by-revision": (attenuation_checker, "same_actor", lambda a, b: attenuation_checker.rev(a) == attenuation_checker.rev(b)),
+}
+
+
+# Planted by hand, not by --plants: too rare for the test's 600 cases.
+HAND_PLANTS = {
+    # A checker that pairs a restarted attempt's record with the prior it names at the other start (its outcome moved, its
+    # consumption given back, its fences regressed), where records starting at two times are two attempts.
+    "--prior-across-restart": (records_checker, "same_attempt", lambda before, record: True),
 }
 
 
@@ -106,7 +117,7 @@ def all_plants(cases, core):
 
 def main():
     count, seed, first = comparison.arguments()
-    for flag, (module, name, fault) in PLANTS.items():
+    for flag, (module, name, fault) in {**PLANTS, **HAND_PLANTS}.items():
         if comparison.planted(flag):
             setattr(module, name, fault)
     cases = list(generate_chains.cases(count, seed))

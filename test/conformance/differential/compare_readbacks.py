@@ -12,6 +12,8 @@ first divergence alone (for the test). Needs python3 and node.
     --break-integrity      a checker that takes any h= for the digest
     --break-multiplicity   a checker that says ACC_GAP at most once a readback (the fault the
                            comparison of code sets could not see)
+    --break-first-misread  a checker that reads only the first misread of a tier: one ECHO_MISMATCH
+                           at tier 3 and one ACC_CONTRADICTION at tier 4, however many it finds
 """
 import collections
 import json
@@ -90,6 +92,31 @@ def merging_gaps():
     readback_checker.comprehension = merged
 
 
+# What a readback can misread: an echoed slot (tier 3) and a criterion (tier 4).
+MISREADS = ("ECHO_MISMATCH", "ACC_CONTRADICTION")
+
+
+def first_misread_only():
+    """The planted --break-first-misread: each tier keeps the first misread it finds of each kind and drops the rest,
+    so the tiers' results and the code set stay, and only the count differs."""
+    check = readback_checker.check
+
+    def first_only(*args, **kwargs):
+        answer = check(*args, **kwargs)
+        for field in ("found", "placed"):
+            for tier in answer.get(field, []):
+                said, kept = set(), []
+                for finding in tier:
+                    code = finding[0] if field == "placed" else finding
+                    if code in MISREADS and code in said:
+                        continue
+                    said.add(code)
+                    kept.append(finding)
+                tier[:] = kept
+        return answer
+    readback_checker.check = first_only
+
+
 def main():
     count, seed, first = comparison.arguments(2000)
     if comparison.planted("--break-integrity"):
@@ -97,6 +124,8 @@ def main():
         readback_checker.digest = lambda message: message["slots"].get("h", "")
     if comparison.planted("--break-multiplicity"):
         merging_gaps()
+    if comparison.planted("--break-first-misread"):
+        first_misread_only()
     cases = list(generate_readbacks.cases(count, seed))
     triples = ((case, without_validation_notes(answer), mine(case)) for case, answer in zip(cases, core_answers("core-readbacks.ts", cases)))
     found = comparison.clusters(triples, lambda case, core, ours: difference(core, ours), first,

@@ -8,8 +8,9 @@
 // revision (checkAttempts, with the checkpoints given), and its retry-policy findings (RETRY_*, "CODE retry") are added: checkReassignment
 // leaves the retry policy between attempts to it (core/delegation/README.md). And as checkAttempts judges them under the prior
 // revision, its budget and spend findings against the prior's limits ("CODE prior"). And each attempt or checkpoint
-// validateRecord refuses for a time of its own later than its issued_at (README note 176), as "TIME_ORDER <field>", and each
-// schema refusal of one (a malformed receipt_ref, drawn on purpose), as "DELEGATION_SCHEMA <path>".
+// validateRecord refuses for a time of its own later than its issued_at (README note 176), as "TIME_ORDER <field>", each
+// schema refusal of one (a malformed receipt_ref, drawn on purpose), as "DELEGATION_SCHEMA <path>", and each attempt's outcome
+// its effects contradict (drawn on purpose), as "ATTEMPT_OUTCOME_EFFECTS effects.status".
 import { createInterface } from "node:readline";
 import { checkAttempts, checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation, validateRecord } from "../../../core/delegation/index.js";
 
@@ -45,13 +46,16 @@ function priorBudgetFindings(c: Case): string[] {
  * before its issued_at, as "TIME_ORDER <field>" (README note 176), and each schema refusal (DELEGATION_SCHEMA, after which
  * the record is read no further; the generator draws a malformed receipt_ref on purpose) as "DELEGATION_SCHEMA <path>",
  * its list indexes left out. Validation findings with no dimension, which the report of a document refused at validation
- * does not carry.
+ * does not carry. And each ATTEMPT_OUTCOME_EFFECTS (an outcome its effects contradict, drawn on purpose) as
+ * "ATTEMPT_OUTCOME_EFFECTS effects.status", alike.
  */
+const RECORD_REFUSALS: readonly string[] = ["DELEGATION_SCHEMA", "ATTEMPT_OUTCOME_EFFECTS"];
+
 function recordFindings(c: Case): string[] {
   const records: unknown[] = [...(c.attempts ?? []), ...(c.checkpoints ?? [])];
   return records.flatMap((r) =>
     (validateRecord(r).findings as readonly Finding[]).flatMap((f) =>
-      f.code === "TIME_ORDER" && f.expected?.startsWith("at or before ") === true ? [`TIME_ORDER ${f.path}`] : f.code === "DELEGATION_SCHEMA" ? [`DELEGATION_SCHEMA ${(f.path ?? "").replace(/\.\d+(?=\.|$)/g, "")}`] : [],
+      f.code === "TIME_ORDER" && f.expected?.startsWith("at or before ") === true ? [`TIME_ORDER ${f.path}`] : RECORD_REFUSALS.includes(f.code) ? [`${f.code} ${(f.path ?? "").replace(/\.\d+(?=\.|$)/g, "")}`] : [],
     ),
   );
 }

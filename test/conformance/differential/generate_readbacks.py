@@ -8,7 +8,9 @@ added, slots reordered, h= changed, re=, from and to wrong, a list reordered, an
 (pri=02, ACC case), acc= and not= against the withheld criteria (tier 4's other forms too: negations, by: dates,
 decimal and grouped lengths, a pair's answer, NFC, punctuation alone, the alias pairs), pay's execution slots against a
 record that matches, differs or leaves a slot to the receiver, the tail of either message, the
-HO changed after the readback was made. Same count and seed, same cases.
+HO changed after the readback was made. On a stream of its own (so the other cases are drawn as
+before), two misreads at once: two echoed slots of different kinds, or two criteria. Same count
+and seed, same cases.
 
     python3 generate_readbacks.py COUNT SEED > cases.jsonl
 """
@@ -17,6 +19,7 @@ import random
 import sys
 
 import readback_checker
+import validator
 
 ASKS = ["DRAFT", "REVIEW", "BUILD", "FIX", "SUMM", "RESEARCH", "PLAN", "TEST"]
 DATES = ["20261002", "20261003", "20261101", "20270101"]
@@ -294,8 +297,58 @@ def mutate(rng, ho_id, ho_slots, ho_tail, rb, rb_tail, case):
         rb[:] = [(k, "0" + v if k == "pri" else v.upper() if k in ("acc", "keys") else v) for k, v in rb]
 
 
+# Another value of each kind of echoed slot a readback may misread, by the slot's type (a ref, an
+# ask, a date, an int, a code, a list); two misreads at once take slots of two different kinds.
+MISREAD = {"item": ITEMS + ["x:9"], "ask": ASKS, "due": DATES, "pri": ["1", "2", "3", "5"], "conf": ["L", "M", "H"],
+           "keep": ["ops", "sch+audit", "a+ops"], "art": ["url:https://x.example/c", "file:a.md"], "ctx": ["a-1", "b-3+a-2"],
+           "stg": ["REV", "DRAFT"], "src": ["email:8", "po:PO-1044"], "ref": ["MD-8"], "net": ["4500.01"], "pct": ["051"]}
+
+
+def echoed_slots(ho_slots, rb):
+    """The slots the readback echoes as the HO carries them, execution slots left out (tier 5's): the
+    readback set of note 20 as compose() reads it."""
+    hs, rbd = dict(ho_slots), dict(rb)
+    levels = hs.get("rb", "echo").split("+")
+    echo = {"item", "ask", "due"} | {l for l in levels if l not in ("echo", "all", "acc", "plan", "exec")}
+    if "all" in levels:
+        echo |= set(hs) - {"rb", "keys", "exp", "p", "re", "from", "to", "acc"}
+    execution = set(PAY.get(hs.get("ask"), {})) if "exec" in levels else set()
+    return sorted(k for k in echo - execution if k in hs and k in MISREAD and rbd.get(k) == hs[k])
+
+
+def two_misreads(draw, ho_slots, rb, case):
+    """Two misreads in one readback: two echoed slots of different kinds given another value each
+    (tier 3), or two of the receiver's criteria naming a key the sender's do each given another
+    value of that key (tier 4); None where the readback holds no two such."""
+    vocabulary = validator.SHIPPED.get(dict(ho_slots).get("p"), validator.CORE)
+    kind_of = {k: vocabulary.types.get(k) or k for k in MISREAD}
+    slots = echoed_slots(ho_slots, rb)
+    rbd = dict(rb)
+    sender = case.get("expectAcc") if "expectAcc" in case else dict(ho_slots).get("acc")
+    sender_keys = {c.partition(":")[0].lower() for c in (sender or "").split("+") if c}
+    criteria_ = rbd.get("acc", "").split("+") if "acc" in rbd else []
+    named = [i for i, c in enumerate(criteria_) if c.partition(":")[0].lower() in sender_keys and c.partition(":")[0].lower() in TIER4.keys() | CRITERIA.keys()]
+    if len(named) >= 2 and draw.random() < 0.5:
+        for i in draw.sample(named, 2):
+            key, _, value = criteria_[i].partition(":")
+            pool = [v for v in CRITERIA.get(key.lower(), []) + TIER4.get(key.lower(), []) if v.lower() != value.lower()]
+            criteria_[i] = f"{key}:{draw.choice(pool)}"
+        rb[:] = [("acc", "+".join(criteria_)) if k == "acc" else (k, v) for k, v in rb]
+        return "criteria"
+    pairs = [(a, b) for a in slots for b in slots if a < b and kind_of[a] != kind_of[b]]
+    if not pairs:
+        return None
+    first, second = draw.choice(pairs)
+    for key in (first, second):
+        value = draw.choice([v for v in MISREAD[key] if v.lstrip("0") != rbd[key].lstrip("0")])
+        rb[:] = [(k, value if k == key else v) for k, v in rb]
+    return f"slots:{first}+{second}"
+
+
 def cases(count, seed):
     rng = random.Random(seed)
+    # Two misreads at once, drawn on a stream of their own after the rest: the other cases stay as they were.
+    misreads = random.Random(f"two-misreads {seed}")
     for _ in range(count):
         flavour = rng.random()
         values, record, held = {}, None, []
@@ -319,6 +372,8 @@ def cases(count, seed):
         rb_tail = None
         for _ in range(rng.choice([0, 1, 1, 1, 2])):
             mutate(rng, ho_id, ho_slots, ho_tail, rb, rb_tail, case)
+        if misreads.random() < (0.3 if "acc" in dict(rb) else 0.08):
+            two_misreads(misreads, ho_slots, rb, case)
         ho_tail = case.pop("ho_tail", ho_tail)
         rb_tail = case.pop("rb_tail", rb_tail)
         rb_type = case.pop("rb_type", "RB")

@@ -18,9 +18,11 @@ Lists are given in a random order: no verdict may hang on it. Drawn on a stream 
 drawn as before: ATT-3 resuming CP-7's amendment or its cp-r1 again after ATT-2 (README note 173). Every record is
 issued no earlier than its own times (`issued_at_own_times`, README note 176), and, on a stream of its own, one may be
 issued before one of them (`x_issued_time_order`); on another, an attempt given a receipt whose receipt_ref is
-malformed or not (`x_receipt_shape`).
+malformed or not (`x_receipt_shape`). On a stream of its own beside the resume's, an attempt whose outcome and effects
+agree or not (`x_outcome_effects`).
 """
 import copy
+import random
 from datetime import datetime, timedelta, timezone
 
 from generate_subdelegations import record
@@ -237,10 +239,14 @@ def head(items, rid):
 
 
 def ended_att2(case, toolcalls, sources, spend=None):
-    """ATT-2 appended again, ended `failed`, having consumed what it states (under r2: r2's own budget)."""
+    """ATT-2 appended again, ended `failed`, having consumed what it states (under r2: r2's own budget). Where an earlier
+    draw already ended it with an applied or unknown effect (`x_retry`'s `partially_applied`), it keeps that outcome:
+    `failed` would contradict its effects (ATTEMPT_OUTCOME_EFFECTS, at validation), which this draw is not for."""
     att2 = head(case["attempts"], "ATT-2")
     ended = copy.deepcopy(att2)
-    ended.update(revision_id=att2["revision_id"] + "e", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), ended_at=at("10:50:00"), outcome="failed", content_digest=digest("ATT-2 ended"))
+    escaped = any(e["status"] in ("applied", "unknown") for e in att2["effects"])
+    ended.update(revision_id=att2["revision_id"] + "e", prior_revision_ref=ref(att2), issued_at=at("10:50:00"), ended_at=at("10:50:00"),
+                 outcome=att2["outcome"] if escaped else "failed", content_digest=digest("ATT-2 ended"))
     ended["budget_consumption"] = {"tool_calls": toolcalls, "items": {"Source": sources}}
     if spend is not None:
         ended["budget_consumption"]["spend"] = spend
@@ -574,6 +580,38 @@ def x_receipt_shape(rng, case):
     return f"records:receipt_shape:{a['record_id']}@{a['revision_id']}:{shape}"
 
 
+def own_stream(anchor, name):
+    """A random stream of its own, kept on `anchor` (generate_chains.cases' `side`, seeded by the run's seed) and seeded from
+    its state when first asked for, which the seed alone decides: the draws of every other stream stay as they were."""
+    if not hasattr(anchor, name):
+        setattr(anchor, name, random.Random(f"{name} {anchor.getstate()!r}"))
+    return getattr(anchor, name)
+
+
+OUTCOMES = ("succeeded", "failed", "cancelled", "expired", "unknown", "partially_applied")
+EFFECT_STATUSES = ("applied", "not_applied", "unknown")
+
+
+def x_outcome_effects(rng, case):
+    """ATT-1's latest record ended with another of the six outcomes or its own, each of its effects applied, not applied or
+    unknown: they agree, or the outcome contradicts them (CODES.md's ATTEMPT_OUTCOME_EFFECTS, at validation); after
+    `forks:restart`, ATT-1's restart, whose outcome is then no move from the other start's. Its times and
+    the records given stay, so the draws made after it (`issued`'s, `receipts`') choose as before. A `succeeded` one is
+    given its read-back and acceptance evidence, and a `partially_applied` one an applied effect first, so no other rule of
+    the record's refuses it."""
+    att1 = head(case["attempts"], "ATT-1")
+    outcome = rng.choice(OUTCOMES)
+    statuses = [rng.choice(EFFECT_STATUSES) for _ in att1["effects"]]
+    if outcome == "partially_applied":
+        statuses[0] = "applied"
+    att1["outcome"] = outcome
+    att1["effects"] = [dict(e, status=status) for e, status in zip(att1["effects"], statuses)]
+    if outcome == "succeeded":
+        att1["readback_ref"] = {"object_id": "VR-ATT-1", "revision_id": "vr-r1", "content_digest": digest("VR-ATT-1")}
+        att1["acceptance_evidence_refs"] = [{"object_id": "ACC-ATT-1", "revision_id": "acc-r1", "content_digest": digest("ACC-ATT-1")}]
+    return f"records:outcome_effects:{att1['revision_id']}:{outcome}:{'+'.join(statuses)}"
+
+
 RECORD_MUTATIONS = [x_checkpoints, x_checkpoints, x_attempts, x_attempts, x_retry, x_revisions, x_spend, x_forks, x_fences, x_inputs]
 
 
@@ -603,4 +641,7 @@ def records_case(rng, plain, side=None, stale=None):
         applied = x_resume_superseded(stale, case)
         if applied is not None:
             case["mutations"].append(applied)
+    # And on a stream of its own beside `side`'s, after it and `stale`'s, so the cases drawn without it stay as they were.
+    if side is not None and not plain and own_stream(side, "outcome-effects").random() < 0.15:
+        case["mutations"].append(x_outcome_effects(own_stream(side, "outcome-effects"), case))
     return case

@@ -88,9 +88,16 @@ def prior_named(record):
 
 
 def prior_record(record, records):
-    """The given record, other than `record` itself, that `record` names as its prior, or None."""
+    """The given record, other than `record` itself, that `record` names as its prior, or None. An attempt's is one of its
+    own attempt: records of one id starting at two times are two attempts "whatever their priors say"
+    (core/delegation/README.md; README note 111), so a restart naming a revision of the other start follows none in hand."""
     want = prior_named(record)
-    return None if want is None else next((r for r in records if r is not record and rev_of(r) == want), None)
+    return None if want is None else next((r for r in records if r is not record and rev_of(r) == want and same_attempt(r, record)), None)
+
+
+def same_attempt(before, record):
+    """Two records of one attempt (id and start); a checkpoint's revisions always are of one checkpoint."""
+    return "started_at" not in record or attempt_thing(before) == attempt_thing(record)
 
 
 def outcome_moved(then, now):
@@ -165,9 +172,25 @@ def read_further(record):
     return not refusals(record)
 
 
+# Outcomes that claim no effect escaped (1.1: failed, cancelled and expired record no accepted mutation).
+NOTHING_APPLIED = ("failed", "cancelled", "expired")
+
+
+def outcome_contradicts(outcome, statuses):
+    """CODES.md's ATTEMPT_OUTCOME_EFFECTS (7.1, 10.3): an unknown effect is never succeeded, failed, cancelled or expired (an
+    unknown external effect never normalizes without reconciliation, 1.1); an applied one never failed, cancelled or
+    expired; applied and not-applied ones together are partially_applied ("Mixed effects are partially_applied"), never succeeded."""
+    return (("unknown" in statuses and outcome in ("succeeded",) + NOTHING_APPLIED) or ("applied" in statuses and outcome in NOTHING_APPLIED)
+            or (outcome == "succeeded" and "applied" in statuses and "not_applied" in statuses))
+
+
 def schema_findings(attempts, checkpoints):
-    """The schema refusals of the attempts and checkpoints, as "DELEGATION_SCHEMA <path>" (a validation finding, no dimension)."""
-    return {f"DELEGATION_SCHEMA {path}" for record in attempts + checkpoints for path in refusals(record)}
+    """validateRecord's refusals of the attempts and checkpoints other than their times (a validation finding, no dimension):
+    the schema's, as "DELEGATION_SCHEMA <path>", and, of a record it reads further, an attempt's outcome its effects
+    contradict, as "ATTEMPT_OUTCOME_EFFECTS effects.status"."""
+    return ({f"DELEGATION_SCHEMA {path}" for record in attempts + checkpoints for path in refusals(record)}
+            | {"ATTEMPT_OUTCOME_EFFECTS effects.status" for a in attempts if read_further(a) and a.get("outcome") is not None
+               and outcome_contradicts(a["outcome"], {e["status"] for e in a.get("effects", [])})})
 
 
 def revision_of(contract):
