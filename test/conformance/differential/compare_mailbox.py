@@ -2,7 +2,7 @@
 
     python3 compare_mailbox.py COUNT SEED [--first] [--break-callsigns] [--break-legacy-envelope]
         [--break-envelope-shape] [--break-correction] [--break-message-size] [--break-frontmatter-size]
-        [--break-depth] [--break-encoding] [--break-secrets]
+        [--break-depth] [--break-encoding] [--break-secrets] [--break-block-plain] [--break-sequence-entries]
 
 Compares the verdict, the error codes and the notes the checker models (mailbox_checker.NOTES).
 Prints the divergences clustered by which codes only the core gives and which only the
@@ -14,7 +14,10 @@ ENVELOPE_SHAPE); with --break-correction it takes any value for `meta.mailbox.co
 refusals before the envelope and after it: --break-message-size reads a message of any size;
 --break-frontmatter-size counts the frontmatter's characters, not its UTF-8 bytes; --break-depth
 reads one level of nesting more than 128; --break-encoding reads a lone surrogate as text (the
-core's reading before README note 183); --break-secrets reads no credential in a message. Needs
+core's reading before README note 183); --break-secrets reads no credential in a message. Two
+YAML readings fixed in the checker: --break-block-plain reads a plain scalar in block context as in a
+flow collection (`tags: x[a, b]` refused); --break-sequence-entries takes any line of a frontmatter
+that is a block sequence for an entry. Needs
 python3 and node.
 """
 import os
@@ -57,6 +60,12 @@ def main():
     if comparison.planted("--break-secrets"):
         # The checker before it read credentials: no line holds one.
         mailbox_checker.READS_SECRETS = False
+    if comparison.planted("--break-block-plain"):
+        # A checker that reads a plain scalar in block context as in a flow collection (`x[a, b]` refused).
+        mailbox_checker.PLAIN_AS_FLOW = True
+    if comparison.planted("--break-sequence-entries"):
+        # A checker that takes any line of a frontmatter that is a block sequence for an entry.
+        mailbox_checker.LIST_ENTRIES_CHECKED = False
     cases = list(generate_mailbox.cases(count, seed))
     # The error codes and the notes the checker models (mailbox_checker.NOTES).
     core = [{"ok": answer["ok"], "errors": sorted(set(answer["errors"]) | (set(answer["notes"]) & mailbox_checker.NOTES))}

@@ -404,14 +404,15 @@ def nested(rng, levels):
 def limit(rng, text):
     """The text near one of the reader's limits: exactly at it (read), a byte or a level over it
     (refused), or one under; the frontmatter by a comment or a field of filler, the depth by a
-    nested field, the message by lines of filler in the body (rarer: a megabyte costs CPU)."""
+    nested field, the message by lines of filler in the body (one time in 15: a megabyte costs CPU)."""
     which = rng.choice(["frontmatter"] * 8 + ["depth"] * 6 + ["message"])
     delta = rng.choice([-1, 0, 0, 1, 1, 2])
     if which == "depth":
         block = nested(rng, DEPTH - 1 + delta)
         return after_open(text, block.replace("\n", eol_of(text)))
     if which == "message":
-        delta = rng.choice([0, 1])  # rare: exactly at the limit, or a byte over it
+        # Rare: exactly at the limit (read whole, the costly one) or, twice as often, a byte over it.
+        delta = rng.choice([0, 1, 1])
         # Eight long lines of filler repeated (a reader goes line by line: fewer lines, less CPU),
         # then the bytes left drawn one by one.
         need = max(0, MESSAGE_BYTES + delta - utf8_bytes(text) - 1)
