@@ -20,6 +20,7 @@ import { claimsToFollowWelcomes, linksTo, MAX_BODY_RW1_LINES, namesContentHash, 
 import type { BodyLine } from "./body.js";
 import { ALL, isHandler } from "./callsign.js";
 import { few } from "../_few.js";
+import { _LONE_SURROGATE } from "../_controls.js";
 import { reEntryOf } from "./re-entry.js";
 import { repairRecipientsProblem } from "./repair-recipients.js";
 import { secretLines } from "./message-secrets.js";
@@ -27,7 +28,7 @@ import { hasMailboxError, mailboxFinding } from "./codes.js";
 import type { MailboxCode, MailboxFinding, MailboxFindingDetail } from "./codes.js";
 import { ENVELOPE_FIELD_NAMES, envelopeSchema, formatCharacters, isLowerRootId, mailboxIssue } from "./envelope.js";
 import type { MailboxEnvelope } from "./envelope.js";
-import { lineOfOffset, splitFrontmatter } from "./frontmatter.js";
+import { countLines, lineOfOffset, splitFrontmatter } from "./frontmatter.js";
 import { handshakeFieldProblem } from "./handshake-fields.js";
 import { legacyConflicts, legacyEnvelope, legacyNames } from "./legacy.js";
 import { isUuid7 } from "./uuid7.js";
@@ -146,6 +147,11 @@ export function readMailboxMessage(text: string, options: ReadOptions = {}): Mai
     const bytes = utf8Length(text);
     if (bytes > MAX_MESSAGE_BYTES) return refused([mailboxFinding("MESSAGE_TOO_LARGE", `${bytes} bytes of UTF-8: a message is at most ${MAX_MESSAGE_BYTES}`, { received: String(bytes), expected: `at most ${MAX_MESSAGE_BYTES}` })]);
   }
+  // Half a surrogate pair is in no UTF-8 file: a JSON body or a caller's string can hold one, which
+  // the CLI's strict decoding refuses as ENCODING_INVALID. Refused the same, before anything is read
+  // (README note 181): otherwise the text checked is not the text any file or transport carries.
+  const lone = _LONE_SURROGATE.exec(text);
+  if (lone !== null) return refused([mailboxFinding("ENCODING_INVALID", "the message holds half a surrogate pair (a lone surrogate), which no UTF-8 text can carry: it is not read", { line: 1 + countLines(text.slice(0, lone.index)) })]);
   const outbound = options.mode === "outbound";
   const split = splitFrontmatter(text);
   if ("code" in split) return refused([split]);

@@ -344,6 +344,149 @@ def correction(rng):
     ])
 
 
+# The reader's limits (core/mailbox/README.md, "The message"): a message of at most 1 MiB of UTF-8,
+# a frontmatter of at most 16 KiB of it, mappings and sequences nested at most 128 levels.
+MESSAGE_BYTES = 1024 * 1024
+FRONTMATTER_BYTES = 16 * 1024
+DEPTH = 128
+# Filler of one, two, three and four UTF-8 bytes a character: a limit counted in characters or
+# UTF-16 code units rather than bytes reads these otherwise.
+FILLER = ["a", "b", " ", "\u00e9", "\u00df", "\u20ac", "\u8a9e", "\U0001F600"]
+FRONTMATTER_AT = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+def utf8_bytes(text):
+    """UTF-8 bytes of a text; a lone surrogate as three, as U+FFFD is written."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def filler(rng, size, line=None, chars=FILLER):
+    """Text of exactly `size` UTF-8 bytes, a line break every `line` characters when given."""
+    out, n = [], 0
+    while size - n >= 4:
+        # Drawn a line (or a few hundred characters) at a time, each at most four bytes.
+        for c in rng.choices(chars, k=min(line or 256, (size - n) // 4)):
+            out.append(c)
+            n += utf8_bytes(c)
+        if line is not None and size - n >= 1:
+            out.append("\n")
+            n += 1
+    out.append("a" * (size - n))
+    return "".join(out)
+
+
+def eol_of(text):
+    return "\r\n" if "\r\n" in text[:400] else "\n"
+
+
+def after_open(text, line):
+    """The text with `line` (its end of line added) as the frontmatter's first line, or the body's last."""
+    i = text.find("\n")
+    if i < 0:
+        return text + line + "\n"
+    return text[:i + 1] + line + eol_of(text) + text[i + 1:]
+
+
+def nested(rng, levels):
+    """A top-level field whose value nests `levels` more collections: in all `levels` + 1 with the
+    frontmatter's mapping. Flow lists, flow mappings, or block mappings indented one space (two
+    spaces a level make it larger than the frontmatter may be, which is refused first)."""
+    shape = rng.choice(["list", "map", "block", "block", "wide"])
+    if shape == "list":
+        return "x_nested: " + "[" * levels + "]" * levels
+    if shape == "map":
+        return "x_nested: " + "{a: " * (levels - 1) + "{a: 1}" + "}" * (levels - 1)
+    step = 2 if shape == "wide" else 1
+    lines = ["x_nested:"] + [" " * (step * k) + "a:" for k in range(1, levels)] + [" " * (step * levels) + "a: 1"]
+    return "\n".join(lines)
+
+
+def limit(rng, text):
+    """The text near one of the reader's limits: exactly at it (read), a byte or a level over it
+    (refused), or one under; the frontmatter by a comment or a field of filler, the depth by a
+    nested field, the message by lines of filler in the body (one time in 15: a megabyte costs CPU)."""
+    which = rng.choice(["frontmatter"] * 8 + ["depth"] * 6 + ["message"])
+    delta = rng.choice([-1, 0, 0, 1, 1, 2])
+    if which == "depth":
+        block = nested(rng, DEPTH - 1 + delta)
+        return after_open(text, block.replace("\n", eol_of(text)))
+    if which == "message":
+        # Rare: exactly at the limit (read whole, the costly one) or, twice as often, a byte over it.
+        delta = rng.choice([0, 1, 1])
+        # Eight long lines of filler repeated (a reader goes line by line: fewer lines, less CPU),
+        # then the bytes left drawn one by one.
+        need = max(0, MESSAGE_BYTES + delta - utf8_bytes(text) - 1)
+        lines = [filler(rng, rng.randint(600, 1200)) + "\n" for _ in range(8)]
+        size = sum(utf8_bytes(x) for x in lines)
+        body = lines * (need // size)
+        left = need - size * (need // size)
+        return text + "".join(body) + filler(rng, left, 300) + "\n"
+    eol = eol_of(text)
+    line = rng.choice(["# ", "x_filler: ", "x_filler: '"])
+    closing = "'" if line.endswith("'") else ""
+    probe = after_open(text, line + closing)
+    m = FRONTMATTER_AT.match(probe)
+    current = utf8_bytes(m.group(1)) if m else utf8_bytes(probe)
+    pad = max(0, FRONTMATTER_BYTES + delta - current)
+    return after_open(text, line + filler(rng, pad).replace("'", "a") + closing)
+
+
+# Credential material (section 14: "No secrets, credentials, private keys ... in mailbox messages")
+# in the shapes core/mailbox/README.md and CODES.md name for MESSAGE_SECRET, each written as such a
+# secret is (`SECRETS`), and the things they say hold none: a reference, a redaction or a
+# placeholder where the value goes, code or a type (`NOT_SECRETS`).
+SECRETS = [
+    "-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----",
+    "curl -H 'Authorization: Bearer 8f2d0c1e9a7b4d3c2e1f0a9b8c7d6e5f' https://api.example.com",
+    "Authorization: Bearer mF_9.B5f-4.1JqM", "Authorization: token 0d9f1e2c3b4a59687766554433221100aabbccdd",
+    "Cookie: session=9f8e7d6c5b4a39281706", "Set-Cookie: sid=31d4d96e407aad42; Path=/",
+    "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2ZWdhIn0.c2lnbmF0dXJl",
+    "key AKIAIOSFODNN7EXAMPLE", "aws ASIAY34FZKBOKMUTVV7A",
+    "gh ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8", "pat github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEF",
+    "slack xoxb-2048-4096-aBcDeFgHiJkLmNoP", "npm npm_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
+    "gitlab glpat-xY3zA9bC7dE5fG1hJ2kL", "hf hf_" + "aBcDeFgHiJkLmNoPqRsTuVwXyZ01234567",
+    "openai sk-proj-" + "Ab3dEf6hIj9kLm2nOp5qRs8t", "stripe sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc",
+    "google AIza" + "SyD-1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7", "anthropic sk-ant-api03-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2",
+    "db postgres://vega:hunter2@db.example.com:5432/app", "https://vega:s3cr3t!@git.example.com/repo.git",
+    "https://api.example.com/v1/x?access_token=9f8e7d6c5b4a", "GET /items?page=2&api_key=abc123def456",
+    "password=hunter2", "DB_PASSWORD=Tr0ub4dor&3", 'config: {"password": "s3cret-value"}', "client_secret: 'x7Gq2LpT'",
+]
+NOT_SECRETS = [
+    "password=<redacted>", "password: ${DB_PASSWORD}", "password=***", "token: [REDACTED]",
+    "Authorization: Bearer $TOKEN", "Authorization: Bearer <token>", "secret: vault://op-lab/db",
+    "api_key: YOUR_API_KEY", "password: must be rotated monthly", "key AKIA...", "gh ghp_...",
+    "See the bearer authentication section.", "token = os.environ[\"TOKEN\"]", "password: string;",
+    "The Authorization header carries the token.", "https://example.com/a?page=2&sort=asc",
+    "hf hf_model_name", "npm npm_package_name", "-----BEGIN PUBLIC KEY-----", "sha256:" + HASH,
+]
+
+
+def secret(rng, text):
+    """A line holding a credential (two times in three) or only something like one: in the body, a
+    frontmatter comment, or a frontmatter field (quoted)."""
+    line = rng.choice(SECRETS) if rng.random() < 2 / 3 else rng.choice(NOT_SECRETS)
+    where = rng.choice(["body", "body", "body", "comment", "field"])
+    if where == "comment":
+        return after_open(text, "# " + line)
+    if where == "field":
+        return after_open(text, "x_note: '" + line.replace("'", "''") + "'")
+    return text + ("" if text.endswith(("\n", "\r")) else "\n") + line + "\n"
+
+
+def unencodable(rng, text):
+    """The text with half a surrogate pair (high or low, or a pair reversed) at a random place, which
+    no UTF-8 file carries (ENCODING_INVALID); one time in five, a whole astral character instead
+    (JSON carries it as a pair, read as one character)."""
+    at = rng.randrange(len(text) + 1)
+    inserted = rng.choice(["\ud800", "\udbff", "\udc00", "\udfff", "\udc00\ud800"]) if rng.random() < 0.8 else "\U0001F600"
+    # Never beside a surrogate already there, which JSON would carry as a pair.
+    return text[:at] + inserted + text[at:]
+
+
+# The share of the mutated cases each stream spoils (a case may draw more than one).
+SHARES = {"encoding": 0.02, "secret": 0.05, "limit": 0.03}
+
+
 def set_field(f, key, raw):
     for pair in f:
         if pair[0] == key:
@@ -357,6 +500,21 @@ def cases(count, seed):
     # A stream of its own, so that the cases that do not draw a legacy envelope are as before.
     legacy_rng = random.Random(f"legacy-envelope-{seed}")
     correction_rng = random.Random(f"correction-{seed}")
+    # Streams of their own for the reader's refusals before and after the envelope (an encoding,
+    # a limit, a credential), drawn on the rendered text: the other cases are drawn as before.
+    encoding_rng = random.Random(f"encoding-{seed}")
+    limits_rng = random.Random(f"limits-{seed}")
+    secrets_rng = random.Random(f"secrets-{seed}")
+
+    def spoil(text):
+        # Sizes are measured last, on the text as it will be read.
+        if encoding_rng.random() < SHARES["encoding"]:
+            text = unencodable(encoding_rng, text)
+        if secrets_rng.random() < SHARES["secret"]:
+            text = secret(secrets_rng, text)
+        if limits_rng.random() < SHARES["limit"]:
+            text = limit(limits_rng, text)
+        return text
     seeds = []
     for profile in ("CORE", "FULL"):
         for kind in KINDS:
@@ -375,12 +533,13 @@ def cases(count, seed):
             corrected = correction(correction_rng) if correction_rng.random() < 0.08 else None
             if legacy_rng.random() < 0.06:
                 layout = legacy(legacy_rng, fields, opts)
-                yield {"text": render([] if layout.get("mailbox") is False else fields, body, **opts, **layout),
+                yield {"text": spoil(render([] if layout.get("mailbox") is False else fields, body, **opts, **layout)),
                        "mode": rng.choice(["inbound", "outbound"])}
                 continue
             if corrected is not None:
                 fields = fields + [["correction", corrected]]
-        yield {"text": render(fields, body, **opts), "mode": rng.choice(["inbound", "outbound"])}
+        yield {"text": spoil(render(fields, body, **opts)) if n >= len(seeds) * 2 else render(fields, body, **opts),
+               "mode": rng.choice(["inbound", "outbound"])}
 
 
 if __name__ == "__main__":

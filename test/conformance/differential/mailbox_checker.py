@@ -34,6 +34,14 @@ MAX_LENGTH = {"arena": 256, "pod": 256, "machine": 128, "session": 128, "model":
               "contract_version": 128, "adapter_version": 128, "new_evidence": 1024}
 
 
+# Found by 30,000 files of seed 9 once an astral character was drawn anywhere (fix-IT): a plain
+# scalar in block context was read as in a flow collection, ending at `,` `]` `}` (True plants that
+# reading: compare_mailbox.py --break-block-plain), and a frontmatter that is a block sequence took
+# any line for an entry (False plants it: --break-sequence-entries).
+PLAIN_AS_FLOW = False
+LIST_ENTRIES_CHECKED = True
+
+
 class YamlError(Exception):
     pass
 
@@ -236,6 +244,10 @@ def scalar_line(rest):
         rest = strip_comment(rest).strip()
         if rest == "":
             return None
+        if not PLAIN_AS_FLOW:
+            # A plain scalar in block context may hold `[ ] { } ,` after its first character
+            # (YAML 1.2, ns-plain-char outside flow): `tags: x[a, b]` is the text `x[a, b]`.
+            return resolve_plain(rest)
     value, j = flow_value(rest, 0)
     tail = rest[j:].strip()
     if tail != "" and not tail.startswith("#"):
@@ -261,6 +273,9 @@ def parse_yaml(text):
         if "\t" in line[:len(line) - len(line.lstrip(" \t"))]:
             raise YamlError("a tab in indentation")
     if stripped[0].startswith("- "):
+        # A block sequence: every line an entry (`- a` then `b- c` is no YAML).
+        if LIST_ENTRIES_CHECKED and not all(line.startswith("- ") for line in stripped):
+            raise YamlError("a line in a block sequence that is no entry")
         return [scalar_line(line[2:]) for line in stripped]
     pos = 0
 
@@ -324,7 +339,7 @@ NOTES = {"ENCODING_BOM", "FIELD_UNKNOWN", "VERSION_FLOOR", "VERSION_HIGHER", "RO
          "LOCUS_MIXED_SCRIPT", "LOCUS_NOT_NFC", "MACHINE_NOT_CANONICAL", "PROVENANCE_INVISIBLE", "TERMS_MISSING",
          "ROOT_WITH_PARENT", "HANDLER_SELF_ASSERTED", "TAGS_MISSING", "GOODBYE_REENTRY_UNSTATED",
          "DELIVER_HASH_UNSTATED", "PARENT_LINK_MISSING", "TERMS_IGNORED", "LEGACY_ENVELOPE",
-         "ARTIFACT_PATH_REFUSED", "ARTIFACT_SCRATCH_REFUSED"}
+         "ARTIFACT_PATH_REFUSED", "ARTIFACT_SCRATCH_REFUSED", "MESSAGE_SECRET_NOTED"}
 KNOWN_FIELDS = {"version", "profile", "id", "thread", "session", "request_id", "seq", "from", "to", "kind",
                 "reply_to", "expects_reply", "arena", "pod", "machine", "root", "transport", "terms",
                 "exchange_budget", "new_evidence", "model", "company", "contract_version", "adapter_version",
@@ -432,6 +447,169 @@ def rw1_lines(body):
         if m.group(1) and rest.endswith("`"):
             rest = rest[:-1]
         yield rest
+
+
+# ---- the reader's limits and the file's encoding ----
+
+# core/mailbox/README.md, "The message": a message is at most 1 MiB of UTF-8 (MESSAGE_TOO_LARGE,
+# before it is parsed), its frontmatter (the text between the delimiters) at most 16 KiB of it
+# (FRONTMATTER_TOO_LARGE, unparsed), its mappings and sequences nested at most 128 levels, the top
+# mapping level 1 (FRONTMATTER_TOO_DEEP, measured before anything is composed). CODES.md: a text
+# that is not UTF-8 is ENCODING_INVALID, and a lone surrogate is one (README note 181).
+MAX_MESSAGE_BYTES = 1024 * 1024
+MAX_FRONTMATTER_BYTES = 16 * 1024
+MAX_DEPTH = 128
+# How a size is counted: UTF-8 bytes; compare_mailbox.py --break-frontmatter-size counts code points.
+def size_of(text):
+    return len(text.encode("utf-8", "surrogatepass"))  # a lone surrogate as three, as U+FFFD is
+
+
+FRONTMATTER_SIZE = size_of
+# The level of the frontmatter's own mapping; compare_mailbox.py --break-depth plants 0 (one level too many read).
+TOP_LEVEL = 1
+# Whether a lone surrogate is refused; compare_mailbox.py --break-encoding reads it as text.
+READS_ENCODING = True
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def nesting(yaml_text):
+    """How many levels of collections the frontmatter nests, read from its lines without parsing
+    them (the text may be too deep to parse): each line's block level (a deeper indentation opens a
+    collection, a `- ` entry after a key opens one too) and the flow brackets still open on it,
+    quotes and comments left out."""
+    indents = []
+    deepest = 0
+    # Each line opens at most one block level and each bracket one flow level: a text with few of
+    # them is read no further (nearly every frontmatter).
+    if TOP_LEVEL + yaml_text.count("\n") + yaml_text.count("[") + yaml_text.count("{") <= MAX_DEPTH:
+        return 0
+    for raw in yaml_text.split("\n"):
+        line = raw.rstrip("\r")
+        body = line.lstrip(" ")
+        if body == "" or body.startswith("#"):
+            continue
+        indent = len(line) - len(body)
+        while indents and indents[-1] > indent:
+            indents.pop()
+        if not indents or indents[-1] < indent:
+            indents.append(indent)
+        level = len(indents) - 1 + TOP_LEVEL
+        opened = most = 0
+        quote = None
+        for i, c in enumerate(body):
+            if quote:
+                if c == quote:
+                    quote = None
+            elif c in "'\"" and (i == 0 or body[i - 1] in " [{,:"):
+                quote = c
+            elif c == "#" and i > 0 and body[i - 1] in " \t":
+                break
+            elif c in "[{":
+                opened += 1
+                most = max(most, opened)
+            elif c in "]}":
+                opened -= 1
+        deepest = max(deepest, level + most)
+    return deepest
+
+
+# ---- credentials (section 14) ----
+
+# The shapes core/mailbox/README.md ("The rules of one message") and CODES.md (MESSAGE_SECRET) name:
+# a private key block, a bearer token or an Authorization header, a cookie, a JSON Web Token, a
+# provider's prefixed token (AWS, GitHub, Slack, npm, GitLab, Hugging Face, API secret keys), a URL
+# carrying a password or a credential, `password=...` written as text; a reference, a redaction or a
+# placeholder where the value goes is none, nor is code or a type. This reader's own patterns, by
+# the providers' published token formats; compare_mailbox.py --break-secrets reads none.
+READS_SECRETS = True
+PROVIDER_TOKENS = re.compile(
+    r"(?<![A-Za-z0-9_])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9_])(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}|github_pat_\w{40,}"
+    r"|(?<![A-Za-z0-9_])xox[bpoa]-[0-9A-Za-z-]{10,}"
+    r"|(?<![A-Za-z0-9_])npm_[A-Za-z0-9]{36}"
+    r"|(?<![A-Za-z0-9_])glpat-[A-Za-z0-9_-]{20}"
+    r"|(?<![A-Za-z0-9_])hf_[A-Za-z0-9]{34}"
+    r"|(?<![A-Za-z0-9_])(?:sk-ant-api\d\d-|sk-proj-|sk-)[A-Za-z0-9_-]{20,}|(?<![A-Za-z0-9])[sr]k_live_[A-Za-z0-9]{20,}"
+    r"|(?<![A-Za-z0-9_])AIza[A-Za-z0-9_-]{35}")
+PRIVATE_KEY = re.compile(r"-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----")
+JWT = re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*")
+SCHEME_WORDS = {"bearer", "basic", "token", "digest"}
+CREDENTIAL_NAMES = re.compile(r"(?:^|[^A-Za-z0-9_?&])[\"']?([A-Za-z_]*(?:password|passwd|secret|token|api_key|apikey)[A-Za-z_]*)[\"']?[ \t]*[=:][ \t]*(\S.*)$", re.I)
+
+
+def stands_in(value):
+    """A redaction, a placeholder or a reference where a credential goes."""
+    v = value.strip().strip("'\"`").rstrip(".,;")
+    return (v == "" or re.fullmatch(r"\*+|x{3,}|\.\.\.|<[^>]*>|\[[^\]]*\]|\$\{[^}]*\}|\$[A-Za-z_]\w*|%\w+%|\{\{.*\}\}", v) is not None
+            or v.lower() in ("none", "null", "redacted", "changeme")
+            or re.match(r"(?i)your[-_ ]", v) is not None or v.endswith("...")
+            or re.match(r"[a-z][a-z0-9+.-]*://", v) is not None and "@" not in v)
+
+
+def holds_secret(line):
+    if PRIVATE_KEY.search(line) or JWT.search(line) or PROVIDER_TOKENS.search(line):
+        return True
+    m = re.search(r"(?i)\bauthorization\s*:\s*(\S+)(?:[ \t]+(\S+))?", line)
+    if m:
+        first, second = m.group(1).strip("'\""), (m.group(2) or "").strip("'\"")
+        credential = second if first.lower() in SCHEME_WORDS else first
+        if credential and not stands_in(credential):
+            return True
+    m = re.search(r"\bBearer\s+([A-Za-z0-9._~+/-]{16,})", line)
+    if m and not stands_in(m.group(1)):
+        return True
+    if re.search(r"(?i)(?<![A-Za-z0-9_])(?:set-)?cookie\s*:\s*[^=\s;]+=[^;\s]+", line):
+        return True
+    m = re.search(r"://[^/\s:@]+:([^/\s@]+)@", line)
+    if m and not stands_in(m.group(1)):
+        return True
+    for m in re.finditer(r"[?&]([A-Za-z_]+)=([^&#\s]+)", line):
+        if m.group(1).lower() in ("access_token", "api_key", "apikey", "token", "password", "secret", "client_secret") and not stands_in(m.group(2)):
+            return True
+    m = CREDENTIAL_NAMES.search(line)
+    if m:  # a name after `?` or `&` is a URL's parameter, read above
+        name, value = m.group(1), m.group(2).strip()
+        if value.startswith(("'", '"', "`")):
+            held = re.match(r"(['\"`])(.*?)\1", value)
+            return held is not None and not stands_in(held.group(2))
+        word = value.split()[0].rstrip(",;")
+        if re.match(r"[A-Za-z_][\w.]*[\[(]", word) or word in ("string;", "string", "str", "int"):
+            return False  # code that computes it, or a type
+        if stands_in(word):
+            return False
+        if re.match(r"[^:]*=", line[m.start(1):]) and line[m.end(1):].lstrip(" \t\"'").startswith("="):
+            return True  # assigned
+        return len(value.split()) == 1 and re.search(r"[0-9!#$%^&*+=~]", word) is not None
+    return False
+
+
+# What every shape above holds somewhere: only the lines holding one of these are read. Words in
+# the three casings people write (a case-insensitive scan of a megabyte costs ten times as much).
+CLUE = re.compile(r"BEGIN|eyJ|AKIA|ASIA|gh[pousr]_|github_pat|xox|npm_|glpat|hf_|sk[-_]|rk_|AIza|://|[?&]\w+="
+                  r"|[Aa]uthoriz|AUTHORIZ|[Bb]earer|BEARER|[Cc]ookie|COOKIE|[Pp]ass|PASS|[Ss]ecret|SECRET|[Tt]oken|TOKEN|[Aa]pi_?[Kk]ey|API_?KEY")
+
+# The same clues as plain words, lowercased: a text holding none is not scanned.
+CLUE_WORDS = ("begin", "eyj", "akia", "asia", "gho_", "ghp_", "ghu_", "ghs_", "ghr_", "github_pat", "xox", "npm_", "glpat",
+              "hf_", "sk-", "sk_", "rk_", "aiza", "://", "=", "authoriz", "bearer", "cookie", "pass", "secret", "token", "api")
+
+
+def secret_lines(text):
+    """Whether a line of the text (Markdown's endings: LF, CRLF, a lone CR) holds a credential."""
+    if not READS_SECRETS:
+        return False
+    lowered = text.lower()
+    if not any(clue in lowered for clue in CLUE_WORDS):
+        return False
+    read = -1
+    for m in CLUE.finditer(text):
+        if m.start() < read:
+            continue
+        start = max(text.rfind("\n", 0, m.start()), text.rfind("\r", 0, m.start())) + 1
+        ends = [i for i in (text.find("\n", m.start()), text.find("\r", m.start())) if i >= 0]
+        read = min(ends) if ends else len(text)
+        if holds_secret(text[start:read]):
+            return True
+    return False
 
 
 # ---- the file as text ----
@@ -552,10 +730,18 @@ def verdict(text, mode):
 def read(text, mode):
     errors = set()
     notes = NOTED
+    if len(text) * 4 > MAX_MESSAGE_BYTES and size_of(text) > MAX_MESSAGE_BYTES:  # four bytes a character at most
+        return False, ["MESSAGE_TOO_LARGE"]
+    if READS_ENCODING and LONE_SURROGATE.search(text):
+        return False, ["ENCODING_INVALID"]
     split = split_frontmatter(text)
     if isinstance(split, str):
         return False, [split]
     yaml_text, body = split
+    if FRONTMATTER_SIZE(yaml_text) > MAX_FRONTMATTER_BYTES:
+        return False, ["FRONTMATTER_TOO_LARGE"]
+    if nesting(yaml_text) > MAX_DEPTH:
+        return False, ["FRONTMATTER_TOO_DEEP"]
     try:
         doc = parse_yaml(yaml_text.replace("\r\n", "\n"))
     except YamlError:
@@ -771,4 +957,7 @@ def read(text, mode):
             (errors if outbound else notes).add("ARTIFACT_PATH_UNSAFE" if outbound else "ARTIFACT_PATH_REFUSED")
         if scratch:
             (errors if outbound else notes).add("ARTIFACT_PATH_SCRATCH" if outbound else "ARTIFACT_SCRATCH_REFUSED")
+    # No secrets in a message (section 14), frontmatter or body: refused outbound, noted inbound.
+    if secret_lines(yaml_text + "\n" + body):
+        (errors if outbound else notes).add("MESSAGE_SECRET" if outbound else "MESSAGE_SECRET_NOTED")
     return (not errors), errors
