@@ -7,6 +7,7 @@
 import * as v from "valibot";
 import { ALL, callsignFindings, isCallsign } from "./callsign.js";
 import type { MailboxCode } from "./codes.js";
+import { _LONE_SURROGATE } from "../_controls.js";
 import { isRootId } from "./root-id.js";
 import { isUuid7, uuid7Problem } from "./uuid7.js";
 import { KIND_NAMES, MAILBOX_PROFILES, TERMS, TRANSPORTS } from "./vocabulary.js";
@@ -72,6 +73,8 @@ function text(max: number): v.GenericSchema<unknown, string> {
     // Characters are code points, as RW1 counts its tail: `.length` would count an emoji twice.
     v.check((s) => codePoints(s) <= max, coded("FIELD_TYPE", `at most ${max} characters`)),
     v.regex(NO_CONTROL, coded("FIELD_TYPE", "a single line without control characters")),
+    // A YAML escape (`"\ud800"`) decodes to half a pair in a file that is itself UTF-8 (note 182).
+    v.check((s) => !_LONE_SURROGATE.test(s), coded("FIELD_TYPE", "well-formed Unicode: it holds half a surrogate pair (a lone surrogate), which no UTF-8 text can carry")),
   );
 }
 

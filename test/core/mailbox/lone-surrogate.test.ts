@@ -53,6 +53,19 @@ describe("a message text holding a lone surrogate", () => {
     }
   });
 
+  it("is refused in a field's value when a YAML escape spells it (the file itself is UTF-8)", () => {
+    // `\ud800` in a double-quoted scalar decodes to half a pair: a value no UTF-8 text holds,
+    // which would be stored, compared and written back as no file spells it.
+    const text = valid.replace("arena: CROX-SITE", 'arena: "CROX\\ud800SITE"');
+    expect(text).toContain('arena: "CROX\\ud800SITE"');
+    for (const mode of ["inbound", "outbound"] as const) {
+      const r = mailbox.readMailboxMessage(text, { mode });
+      expect(r.ok).toBe(false);
+      expect(r.findings.map((f) => [f.code, f.slot, f.message])).toStrictEqual([["FIELD_TYPE", "arena", expect.stringContaining("half a surrogate pair")]]);
+    }
+    expect(mailbox.readMailboxMessage(valid.replace("arena: CROX-SITE", 'arena: "CROX-\\ud83d\\ude00"'), { mode: "outbound" }).findings.map((f) => f.code)).not.toContain("FIELD_TYPE");
+  });
+
   it("is refused for its size first when it is over 1 MiB as well", () => {
     const text = `${valid}\ud800${"a".repeat(mailbox.MAX_MESSAGE_BYTES)}`;
     expect(codes(text)).toStrictEqual(["MESSAGE_TOO_LARGE@-"]);
