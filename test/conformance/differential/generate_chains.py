@@ -260,6 +260,31 @@ def actor_revised(rng, case):
     return f"actor_revised:link{i}of{len(links)}:{kind}"
 
 
+def actor_twin(rng, case):
+    """An Actor revision named under two digests (README note 195): a link's delegator the revision the link before
+    delegated to under another digest, and the contract it attests (the child's or the parent's, when in hand) issued
+    by it; sometimes the contract so and its link not, or the link and the contract not. For a reassignment, the next
+    revision issued by the prior's delegator revision under another digest, the chain's last link naming it (or not)."""
+    kind = rng.choice(["faithful", "faithful", "link_stale", "link_only"])
+    if case["op"] == "reassign":
+        other = pairs.twin(case["prior"]["delegator_actor_ref"])
+        nxt, chain = case["next"], case.get("chain")
+        if kind != "link_only":
+            nxt["delegator_actor_ref"], nxt["issued_by_actor_ref"] = copy.deepcopy(other), copy.deepcopy(other)
+        if chain is not None and kind != "link_stale" and chain["links"]:
+            chain["links"][-1]["delegator_actor_ref"] = copy.deepcopy(other)
+        return "actor_twin:next:" + kind
+    links = case["chain"]["links"]
+    i = rng.randrange(1, len(links))
+    other = pairs.twin(links[i - 1]["delegatee_actor_ref"])
+    contract = case["child"] if i == len(links) - 1 else case["parent"] if i == len(links) - 2 else None
+    if kind != "link_stale" or contract is None:
+        links[i]["delegator_actor_ref"] = copy.deepcopy(other)
+    if contract is not None and kind != "link_only":
+        contract["delegator_actor_ref"], contract["issued_by_actor_ref"] = copy.deepcopy(other), copy.deepcopy(other)
+    return f"actor_twin:link{i}of{len(links)}:{kind}"
+
+
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
 
 
@@ -464,6 +489,8 @@ def cases(count, seed):
     receipts = random.Random(f"receipt-shape {seed}")
     # And an Actor revised between links, or between a delegation's revisions as its delegator (a persistent Actor).
     revisions = random.Random(f"actor-revision {seed}")
+    # And an Actor revision named under two digests where one Actor delegates on or issues a next revision (note 195).
+    twins = random.Random(f"actor-two-contents {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -472,6 +499,8 @@ def cases(count, seed):
                 case["mutations"].append(own_link(own, case))
             if revisions.random() < 0.08 and not plain:
                 case["mutations"].append(actor_revised(revisions, case))
+            if twins.random() < 0.05 and not plain:
+                case["mutations"].append(actor_twin(twins, case))
             yield case
         elif n % 6 == 5:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
@@ -496,6 +525,8 @@ def cases(count, seed):
             case = reassignment_case(rng, plain)
             if revisions.random() < 0.08 and not plain:
                 case["mutations"].append(actor_revised(revisions, case))
+            if twins.random() < 0.05 and not plain:
+                case["mutations"].append(actor_twin(twins, case))
             yield case
 
 
