@@ -12,6 +12,7 @@ import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
+import { actorContentFindings } from "./_revision-digest.js";
 import { sameRevision, shownRevision } from "./scalars.js";
 
 
@@ -33,6 +34,7 @@ export function chainLinkFindings(child: DelegationContract, chain: DelegationAt
     if (link.delegator_actor_ref.object_id !== prev.delegatee_actor_ref.object_id) {
       broken(`${path}: delegated by ${link.delegator_actor_ref.object_id}, but the link before delegated to ${prev.delegatee_actor_ref.object_id}; the chain runs root to leaf through every delegatee`, `${path}.delegator_actor_ref`);
     }
+    actorContentFindings(link.delegator_actor_ref, prev.delegatee_actor_ref, "chain", `${path}.delegator_actor_ref`, `${path}: the delegator`, "the link before's delegatee", out);
     if (link.max_remaining_depth > prev.max_remaining_depth - 1) {
       out.push(dimensionFinding("depth", `${path}.max_remaining_depth: ${link.max_remaining_depth} does not fall by at least one from the link before's ${prev.max_remaining_depth}`, { path: `${path}.max_remaining_depth` }));
     }

@@ -12,18 +12,40 @@
  *
  * ATTEMPT_REVISION_DIGEST for attempts (`delegation_ref`), CHECKPOINT_REVISION_DIGEST for
  * checkpoints, on the dimensions their digest conflicts take.
+ *
+ * An Actor revision likewise (README notes 161, 183): where one persistent Actor is read across its
+ * revisions (a card's next revision, a link after the one that delegated to it, a child after its
+ * parent, a delegation's next revision after its prior; note 180), a later revision is the same
+ * Actor, but the same revision under another digest is one revision claimed with two contents.
  */
 import { delegationFinding } from "./codes.js";
-import { namesRevision } from "./_draws-on-revision.js";
 import type { DelegationFinding } from "./codes.js";
+import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint } from "./execution.js";
 import type { AttemptRecord } from "./_attempt-priors.js";
 import type { RevisionRef } from "./scalars.js";
+import { dimensionFinding } from "./dimensions.js";
+import type { Dimension } from "./dimensions.js";
+
+/** `a` and `b` name one revision (object and revision id) under two content digests: one of them is not that revision. */
+export function twoContents(a: RevisionRef, b: RevisionRef): boolean {
+  return a.object_id === b.object_id && a.revision_id === b.revision_id && a.content_digest !== b.content_digest;
+}
+
+/**
+ * Pushes a finding on `dimension` when `named` (at `path`, which `who` describes) names the revision
+ * of `held` (which `whose` describes) under another content digest: the same persistent Actor may
+ * delegate on or issue at a later revision (note 180), never at this one with other content.
+ */
+export function actorContentFindings(named: RevisionRef, held: RevisionRef, dimension: Dimension, path: string, who: string, whose: string, out: DelegationFinding[]): void {
+  if (!twoContents(named, held)) return;
+  out.push(dimensionFinding(dimension, `${who} names ${named.object_id}@${named.revision_id} under ${named.content_digest}, where ${whose} names it under ${held.content_digest}: one Actor revision has one content, so one of the two is not the Actor it claims`, { path: `${path}.content_digest`, expected: held.content_digest, received: named.content_digest }));
+}
 
 /** The digest `ref` gives `contract`'s revision id when it is another than the contract's, else null. */
 function otherDigest(ref: RevisionRef, contract: DelegationContract): string | null {
-  return namesRevision(ref, contract) && ref.content_digest !== contract.content_digest ? ref.content_digest : null;
+  return twoContents(ref, contractRef(contract)) ? ref.content_digest : null;
 }
 
 function finding(code: "ATTEMPT_REVISION_DIGEST" | "CHECKPOINT_REVISION_DIGEST", at: string, id: string, digest: string, contract: DelegationContract, dimension: string): DelegationFinding {

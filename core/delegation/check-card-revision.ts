@@ -10,6 +10,7 @@ import { delegationFinding, delegationResult } from "./codes.js";
 import type { DelegationFinding, DelegationResult } from "./codes.js";
 import { compareUtc, sameRevision } from "./scalars.js";
 import { assertRecord } from "./_records-given.js";
+import { twoContents } from "./_revision-digest.js";
 
 export function checkCardRevision(prior: AgentCard, next: AgentCard): DelegationResult<AgentCard> {
   assertRecord("checkCardRevision", "the prior revision is an AgentCard record", prior);
@@ -34,7 +35,7 @@ export function checkCardRevision(prior: AgentCard, next: AgentCard): Delegation
   // so the reference changed silently, attestation or not (README note 161).
   const was = prior.agent_actor_ref;
   const now = next.agent_actor_ref;
-  if (now.object_id === was.object_id && now.revision_id === was.revision_id && now.content_digest !== was.content_digest) {
+  if (twoContents(now, was)) {
     out.push(delegationFinding("CARD_ACTOR_CHANGED", `agent_actor_ref names ${now.object_id}@${now.revision_id} under ${now.content_digest}, where the prior revision names it under ${was.content_digest}: one Actor revision has one content, so one of them is not the Actor it claims`, { path: "agent_actor_ref.content_digest", expected: was.content_digest, received: now.content_digest }));
   }
   return delegationResult(next, out);

@@ -47,6 +47,15 @@ describe("differential check of chains and reassignment", () => {
     expect(found.mutations.some((m: string) => m.startsWith("actor_revised:"))).toBe(true);
   });
 
+  it("names an Actor revision under another digest the checker takes for the same Actor", { timeout: 60_000 }, () => {
+    // README note 183, the old reading planted: the revision delegated to (here a delegation's delegator revision)
+    // named under another content digest is read as the same Actor, where one revision has one content.
+    const found = judged()["break-actor-two-contents"];
+    expect(found.core.findings).toContain("ATTENUATION_PARENT parent");
+    expect(found.checker).not.toContain("ATTENUATION_PARENT parent");
+    expect(found.mutations.some((m: string) => m.startsWith("actor_twin:"))).toBe(true);
+  });
+
   it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
     // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
     expect(judged()["resume-unbound"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });

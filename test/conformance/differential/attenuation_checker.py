@@ -76,11 +76,18 @@ def rev(ref):
     return (ref["object_id"], ref["revision_id"], ref["content_digest"])
 
 
+def one_content(a, b):
+    """Section 2: an ActorRef is an exact revision reference, and a revision id names one content. The same
+    revision under two digests is one revision claimed with two contents (README note 183)."""
+    return (a["object_id"], a["revision_id"]) != (b["object_id"], b["revision_id"]) or a["content_digest"] == b["content_digest"]
+
+
 def same_actor(a, b):
     """One persistent Actor (sections 4.3, 8: "bind a persistent child agent Actor"), whatever its revision:
     the delegatee delegating on, or a delegation's delegator issuing its next revision, may have revised its
-    Actor since. A link or contract still binds the exact revision it names (`link_is`)."""
-    return a["object_id"] == b["object_id"]
+    Actor since. A link or contract still binds the exact revision it names (`link_is`). Never one revision
+    under another digest than the one it was named by (`one_content`)."""
+    return a["object_id"] == b["object_id"] and one_content(a, b)
 
 
 # --- selectors -----------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ CHAIN_FAULTS = {
     "--break-grand-fence": ("parents_parent", lambda parent: []),
     # The other reading of a persistent Actor: the delegatee delegating on must be the very revision delegated to.
     "--break-actor-by-revision": ("same_actor", lambda a, b: attenuation_checker.rev(a) == attenuation_checker.rev(b)),
+    # The old reading of README note 183: an Actor revision named under another digest taken for the same Actor.
+    "--break-actor-two-contents": ("one_content", lambda a, b: True),
 }
 
 

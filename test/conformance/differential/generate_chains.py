@@ -234,30 +234,40 @@ def own_link(rng, case):
     return "chain:own_link"
 
 
-def actor_revised(rng, case):
-    """An Actor revised between links (sections 4.3, 8: a persistent Actor; a link binds the exact revisions its
-    contract names): a link's delegator a later revision of the Actor the link before delegated to, and the contract
-    it attests (the child's or the parent's, when in hand) issued by it; sometimes the contract revised and its link
-    stale, or the link revised and the contract not. For a reassignment, the next revision issued by a later revision
-    of the prior's delegator, and the chain's last link naming it (or not)."""
-    kind = rng.choice(["faithful", "faithful", "faithful", "link_stale", "link_only"])
+def actor_named(rng, case, kinds, derive, label):
+    """A link's delegator `derive`d from the Actor revision the link before delegated to, and the contract it attests
+    (the child's or the parent's, when in hand) issued by it; `kinds` weighs that (`faithful`) against the contract so
+    and its link not (`link_stale`) or the link so and the contract not (`link_only`). For a reassignment, the next
+    revision issued by the Actor derived from the prior's delegator, and the chain's last link naming it (or not)."""
+    kind = rng.choice(kinds)
     if case["op"] == "reassign":
-        later = pairs.revised(case["prior"]["delegator_actor_ref"])
+        named = derive(case["prior"]["delegator_actor_ref"])
         nxt, chain = case["next"], case.get("chain")
         if kind != "link_only":
-            nxt["delegator_actor_ref"], nxt["issued_by_actor_ref"] = copy.deepcopy(later), copy.deepcopy(later)
+            nxt["delegator_actor_ref"], nxt["issued_by_actor_ref"] = copy.deepcopy(named), copy.deepcopy(named)
         if chain is not None and kind != "link_stale" and chain["links"]:
-            chain["links"][-1]["delegator_actor_ref"] = copy.deepcopy(later)
-        return "actor_revised:next:" + kind
+            chain["links"][-1]["delegator_actor_ref"] = copy.deepcopy(named)
+        return f"{label}:next:{kind}"
     links = case["chain"]["links"]
     i = rng.randrange(1, len(links))
-    later = pairs.revised(links[i - 1]["delegatee_actor_ref"])
+    named = derive(links[i - 1]["delegatee_actor_ref"])
     contract = case["child"] if i == len(links) - 1 else case["parent"] if i == len(links) - 2 else None
     if kind != "link_stale" or contract is None:
-        links[i]["delegator_actor_ref"] = copy.deepcopy(later)
+        links[i]["delegator_actor_ref"] = copy.deepcopy(named)
     if contract is not None and kind != "link_only":
-        contract["delegator_actor_ref"], contract["issued_by_actor_ref"] = copy.deepcopy(later), copy.deepcopy(later)
-    return f"actor_revised:link{i}of{len(links)}:{kind}"
+        contract["delegator_actor_ref"], contract["issued_by_actor_ref"] = copy.deepcopy(named), copy.deepcopy(named)
+    return f"{label}:link{i}of{len(links)}:{kind}"
+
+
+def actor_revised(rng, case):
+    """An Actor revised between links (sections 4.3, 8: a persistent Actor; a link binds the exact revisions its
+    contract names): the Actor a later revision of the one delegated to (`actor_named`)."""
+    return actor_named(rng, case, ["faithful", "faithful", "faithful", "link_stale", "link_only"], pairs.revised, "actor_revised")
+
+
+def actor_twin(rng, case):
+    """An Actor revision named under two digests (README note 183): the revision delegated to under another digest."""
+    return actor_named(rng, case, ["faithful", "faithful", "link_stale", "link_only"], pairs.twin, "actor_twin")
 
 
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
@@ -464,6 +474,8 @@ def cases(count, seed):
     receipts = random.Random(f"receipt-shape {seed}")
     # And an Actor revised between links, or between a delegation's revisions as its delegator (a persistent Actor).
     revisions = random.Random(f"actor-revision {seed}")
+    # And an Actor revision named under two digests where one Actor delegates on or issues a next revision (note 183).
+    twins = random.Random(f"actor-two-contents {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -472,6 +484,8 @@ def cases(count, seed):
                 case["mutations"].append(own_link(own, case))
             if revisions.random() < 0.08 and not plain:
                 case["mutations"].append(actor_revised(revisions, case))
+            if twins.random() < 0.05 and not plain:
+                case["mutations"].append(actor_twin(twins, case))
             yield case
         elif n % 6 == 5:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
@@ -496,6 +510,8 @@ def cases(count, seed):
             case = reassignment_case(rng, plain)
             if revisions.random() < 0.08 and not plain:
                 case["mutations"].append(actor_revised(revisions, case))
+            if twins.random() < 0.05 and not plain:
+                case["mutations"].append(actor_twin(twins, case))
             yield case
 
 

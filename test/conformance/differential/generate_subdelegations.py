@@ -810,13 +810,45 @@ def c_actor(rng, parent, child, chain):
     return "chain_actor:" + kind
 
 
+def twin(actor):
+    """The same Actor revision under another content digest: one revision claimed with a second content (README note 183)."""
+    other = copy.deepcopy(actor)
+    other["content_digest"] = "sha256:" + hashlib.sha256(f"{actor['object_id']}@{actor['revision_id']} twin".encode()).hexdigest()
+    return other
+
+
+def c_twin(rng, parent, child, chain):
+    """An Actor revision named under two digests (README note 183; 2: an ActorRef is an exact revision reference):
+    the child issued by the parent's delegatee revision under another digest, its link naming it so (or still the
+    digest delegated to: the link stale); the child's link alone naming it so; under a lifted parent, the parent and
+    its link issued by the root's delegatee revision under another digest, or that link alone."""
+    links = chain["links"]
+    kind = rng.choice(["child_delegator", "child_delegator", "child_link_stale", "link_only", "parent_delegator", "parent_link_only"])
+    if kind.startswith("parent_") and len(links) < 3:
+        kind = "child_delegator"
+    if kind.startswith("parent_"):
+        other = twin(links[-3]["delegatee_actor_ref"])
+        links[-2]["delegator_actor_ref"] = copy.deepcopy(other)
+        if kind == "parent_delegator":
+            parent["delegator_actor_ref"], parent["issued_by_actor_ref"] = copy.deepcopy(other), copy.deepcopy(other)
+        return "chain_twin:" + kind
+    other = twin(parent["delegatee_agent_ref"]["agent_actor_ref"])
+    if kind != "link_only":
+        child["delegator_actor_ref"], child["issued_by_actor_ref"] = copy.deepcopy(other), copy.deepcopy(other)
+    if kind != "child_link_stale":
+        links[-1]["delegator_actor_ref"] = copy.deepcopy(other)
+    return "chain_twin:" + kind
+
+
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
 # Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
 # case in ten (the lift one in twelve, first, so the chain it builds is the one the others change; an
-# Actor revised between links one in seventeen, last, so it revises the links the others left):
-# the cases they leave alone are drawn exactly as before they were added.
-CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1), ("actor-revision", c_actor, 0.06)]
+# Actor revised between links one in seventeen, and an Actor revision under two digests one in twenty-five,
+# last, so they change the links the others left): the cases they leave alone are drawn exactly as before
+# they were added.
+CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1), ("actor-revision", c_actor, 0.06),
+                   ("actor-two-contents", c_twin, 0.04)]
 
 
 def chain_streams(seed):
