@@ -1210,10 +1210,13 @@ def reread(draws, events, profile, owed):
         return events, owed
     if not owed and (profile != "pay" or draws.random() >= 0.35):
         return events, False
+    # Among the thread's first events, the readback right after its HO or one event later, so that
+    # a thread of small capacity or few bytes still holds both.
     out = list(events)
-    where = draws.randint(0, len(out))
+    where = draws.randint(0, min(3, len(out)))
     for k, line in enumerate(READER_PAIR):
-        i = draws.randint(where + k, len(out))
+        i = where + k + (draws.randint(0, 1) if k else 0)
+        i = min(i, len(out))
         out.insert(i, {"at": out[i - 1]["at"] if i > 0 else out[0]["at"], "line": line})
         where = i
     return out, profile == "pay"
