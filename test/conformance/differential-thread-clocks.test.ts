@@ -10,7 +10,8 @@
 // challenges' (registered or carried over) full, now and then its rows lowered too;
 // a thread with an inline profile of its own, named by an HO's p=, its readbacks and challenges
 // (ahead of its first line naming no profile, then naming it: note 143);
-// a thread of a shipped profile or its own, its lines without p= read with it;
+// a thread of a shipped profile or its own, its lines without p= read with it (the same HO and
+// readback now and then in a pay thread and the next thread not pay's);
 // the done check a DN gets, and the sender's own check-dn of a DN with its record, with or without
 // the readback given as the plan; alarms
 // expiring statements and recording what is late) and by an independent Python replay written from
@@ -268,6 +269,19 @@ describe("differential check of a thread's clock (reply ahead, readback and conf
     const lines = first.case.events.filter((e) => "line" in e).map((e) => e["line"] as string);
     if (at >= 0) expect(lines[at]).not.toMatch(/ p=/);
     else expect(JSON.stringify(first.core)).not.toBe(JSON.stringify(first.replay));
+  });
+
+  it("names a readback whose verdict the replay keeps from a thread of another profile", { timeout: 90_000 }, () => {
+    // The replay that keeps a readback's verdict by its HO's line and its own alone, not by the
+    // profile a line without p= is read with (note 145): the HO naming no profile and its readback
+    // naming pay, judged void in a thread of no profile (another profile than its HO's, note 21),
+    // then in a pay thread, where the core reads the HO with pay and the readback passes.
+    // (generate_thread_clocks.reread; 156 is the first conversation of seed 1 it names.)
+    const first = broken(["157", "1", "--first", "--break-reader-cache"]);
+    expect(first.case.profile).toBe("pay");
+    const verdict = (answers: Answers) => answers.end.handoffs.find((h) => h[0] === "ledger-1")?.[3];
+    expect(verdict(first.core)).toBe("wilco");
+    expect(verdict(first.replay)).toBe("void");
   });
 
   it("names a challenge naming the thread's own profile that the replay takes before a line fixed it", { timeout: 90_000 }, () => {

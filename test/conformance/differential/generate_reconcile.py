@@ -12,7 +12,9 @@ by the initiator's `blocked` and then silence, an acceptance all the same, a sec
 Handler's lift and the acceptance, or by an accept that changes the term, COUNTER_AS_ACCEPT), the
 answer that would establish now and then sent after the room's work; now and then the whole case is
 FULL, every handshake then needing its third message, the `ack`, now and then never sent, or, in a
-CORE room, VEGA's handshake with one peer is FULL, its `ack` now and then CORE), then the peers send VEGA requests (expecting a
+CORE room, VEGA's handshake with one peer is FULL, its `ack` now and then CORE, and where the terms
+were countered, now and then their acceptance delivered twice with other bytes and the `ack` of it
+CORE), then the peers send VEGA requests (expecting a
 reply or not) and proposals, and VEGA answers some of them with an exact causal reply (same
 `reply_to` and `request_id`) or an inexact one (another `request_id`). A requester may cancel its
 request (to VEGA, to another peer only, or with another `request_id`), another peer may "cancel"
@@ -386,6 +388,14 @@ def handshake(r, shakes, hello, welcome, pending=False):
         # More often from a stream of its own (r.acks), so the other draws stay as they were.
         core_ack = core_ack or (r.profile == "CORE" and r.acks is not None and r.acks.random() < CORE_ACK_EXTRA)
         steps.append((proposer, "core-ack" if core_ack else "ack", None if term == "budget" else agreed))
+        if form != "exact" and r.profile == "CORE" and often(r, "unsettled-acks"):
+            # An acceptance delivered twice with other bytes (DUPLICATE_ID: it speaks for nobody, so
+            # the chain stays establishing under the FULL terms on the table) and a CORE `ack` citing
+            # it, PROFILE_DOWNGRADE all the same (core/mailbox/README.md, "FULL is not silently
+            # downgraded"; `--break-unsettled-core-ack`; README note 184 for the initiator's). The
+            # acceptance is the step before the ack.
+            steps[-1] = (proposer, "core-ack", steps[-1][2])
+            steps[-2] = steps[-2] + ("written-again",)
     late = bool(steps) and (pending or shakes.random() < 0.2)
     if form == "exact" and profile == "FULL" and often(r, "downgrades"):
         # A CORE welcome labelled accept to FULL terms: a counter by effect (6; core/mailbox/README.md:
@@ -393,9 +403,11 @@ def handshake(r, shakes, hello, welcome, pending=False):
         # after it acknowledging no acceptance, so the pair stays establishing.
         welcome["profile"] = "CORE"
 
-    def send(prev, sender, terms, value):
+    def send(prev, sender, terms, value, *written_again):
         kind = {"ack": "ack", "core-ack": "ack", "blocked": "blocked"}.get(terms, "state")
         m = r.add(sender, [initiator] if sender in (responder, "HANDLER") else [responder], kind, parent=prev, arena=arena, rng=shakes)
+        if written_again:
+            m["written_again"] = True  # case() delivers it twice, with other bytes
         m["profile"] = "CORE" if terms == "core-ack" else profile
         if terms == "blocked":
             m["body"] = "\nDisputed term: the counter's; Handler decision required."
@@ -408,11 +420,11 @@ def handshake(r, shakes, hello, welcome, pending=False):
                 m[field] = value
         return m
     prev = welcome
-    for k, (sender, terms, value) in enumerate(steps):
+    for k, (sender, terms, value, *written_again) in enumerate(steps):
         if late and k == len(steps) - 1:
             r.late.append(lambda prev=prev, sender=sender, terms=terms, value=value: send(prev, sender, terms, value))
         else:
-            sent = send(prev, sender, terms, value)
+            sent = send(prev, sender, terms, value, *written_again)
             # A `blocked` and the Handler's word cite the counter and are no answer to it: the
             # acceptance after them cites the counter too.
             prev = prev if terms in ("blocked", "lift") else sent
@@ -444,9 +456,11 @@ CORE_ACK_EXTRA = 0.5
 # Handler's FYI to `ALL` drawn after the room's last message (`--break-handler`, `--break-all-seats`:
 # seat_beside()). And not a fault's: a CORE group hello naming a budget its thread then outruns
 # (group_budget(), past_budget()), so the budget of a group whose first chain is refused and a later one
-# accepted binds from that acceptance (README note 136; `--break-hello-budget`).
+# accepted binds from that acceptance (README note 136; `--break-hello-budget`). Since fix-IX: in a CORE
+# room, a countered FULL chain's acceptance delivered twice with other bytes and the `ack` of it made
+# CORE (handshake(); `--break-unsettled-core-ack`).
 OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
-         "group-budgets": 0.5}
+         "group-budgets": 0.5, "unsettled-acks": 0.8}
 
 
 def often(r, name):
@@ -952,6 +966,11 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
     # A quarantined correction or repair request delivered twice, with other bytes.
     for m in msgs:
         if m.get("twice"):
+            f = next(x for x in files if x["name"] == names[m["id"]])
+            files.append({"name": f["name"][:-3] + " (1).md", "text": f["text"] + "Written again.\n"})
+    # A FULL chain's acceptance delivered twice with other bytes (OFTEN's "unsettled-acks", handshake()).
+    for m in msgs:
+        if m.get("written_again"):
             f = next(x for x in files if x["name"] == names[m["id"]])
             files.append({"name": f["name"][:-3] + " (1).md", "text": f["text"] + "Written again.\n"})
     # Addressed to VEGA (another arena's too: a ledger may hold a disposition or cursor entry for it).

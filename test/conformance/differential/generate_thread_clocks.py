@@ -40,7 +40,9 @@ with a record of its values (unread_record); a pay HO numbered 660 asking `rb=ac
 criteria on its line and others withheld, its readbacks and DN (planned_criteria). In half the
 conversations with a prepare giving n, another for the same HO right after it, at the same moment,
 leaving n to the thread (numbered_after); in about one in seven, a challenge whose shape the
-route refuses (shaped). Beside the conversation, now and then, the sender's own check-dn of a pay
+route refuses (shaped). In about a third of the pay threads, an HO naming no profile and its
+readback naming pay, which the next thread not pay's holds too, so the same two lines are judged
+with two profiles (reread). Beside the conversation, now and then, the sender's own check-dn of a pay
 DN with its record (`done_checks`: an HO asking no `rb=exec`, sender_done_checks; one asking it,
 with the execution readback its receiver sent or none, read_back_done_checks). A statement's token is fixed (k + 1 in
 32 hex characters) and its RB numbered 700 + k, or, in about a third of the prepares, by the
@@ -1191,6 +1193,35 @@ def unnamed_ahead(draws, events, profile):
     return out
 
 
+# An HO naming no profile and its readback naming pay: in a pay thread the HO reads with pay (README
+# note 145), so the readback passes (wilco); in a thread of no profile or of its own, it names
+# another profile than its HO (RECEIPT, note 21: void).
+READER_PAIR = ("RW1 HO ledger-1 from=ledger to=clerk item=acme:L-1 ask=REVIEW",
+               "RW1 RB clerk-1 p=pay re=ledger-1 from=clerk to=ledger item=acme:L-1 ask=REVIEW")
+
+
+def reread(draws, events, profile, owed):
+    """Now and then (about a third of the pay threads, shipped_thread) READER_PAIR in a pay thread,
+    and then in the next conversation whose thread is not pay's (of no profile, or of its own): the
+    same two lines judged in threads of two profiles, which a replay keeping a readback's verdict by
+    its lines alone (`--break-reader-cache`) reads alike. `owed`: whether the pair is still owed to
+    a thread not pay's. (events, owed). Drawn from `draws`."""
+    if not events or (owed and profile == "pay"):
+        return events, owed
+    if not owed and (profile != "pay" or draws.random() >= 0.35):
+        return events, False
+    # Among the thread's first events, the readback right after its HO or one event later, so that
+    # a thread of small capacity or few bytes still holds both.
+    out = list(events)
+    where = draws.randint(0, min(3, len(out)))
+    for k, line in enumerate(READER_PAIR):
+        i = where + k + (draws.randint(0, 1) if k else 0)
+        i = min(i, len(out))
+        out.insert(i, {"at": out[i - 1]["at"] if i > 0 else out[0]["at"], "line": line})
+        where = i
+    return out, profile == "pay"
+
+
 def sender_done_checks(draws):
     """Now and then (a quarter of the conversations) the sender's own check-dn of a pay DN with its
     record, as `POST /v1/check-dn` or a thread with no passing readback calls the core's `checkDone`:
@@ -1274,6 +1305,8 @@ def conversations(count, seed):
     dn_checks = random.Random(f"{seed} done checks")
     # And those of an HO asking rb=exec, with or without its readback (read_back_done_checks).
     read_back_checks = random.Random(f"{seed} done readbacks")
+    rereads = random.Random(f"{seed} rereads")
+    owed = False
     for _ in range(count):
         c = conversation(rng)
         events, profile = inline(profiled, shaped(draws, numbered_after(draws, c["events"])))
@@ -1289,6 +1322,8 @@ def conversations(count, seed):
             capacity = both_bounds(row_sizes, events)
         if profile is None and size is None:
             events, profile = shipped_thread(shipping, events)
+        # The same HO and readback in a pay thread and then in one not pay's (reread), from a stream of its own.
+        events, owed = reread(rereads, events, profile, owed)
         checks = sender_done_checks(dn_checks) + read_back_done_checks(read_back_checks)
         yield dict(c, events=events, **({} if capacity is None else {"capacity": capacity}), **({} if profile is None else {"profile": profile}),
                    **({} if size is None else {"bytes": size}), **({"done_checks": checks} if checks else {}))

@@ -142,10 +142,10 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # stopping nothing (reconcile_blocked.py); "hello-budget-unread" reads a hello's own thread under the
 # default budget, whatever its handshake set (reconcile_budget.py). "held-mine-one-arena" reads a
 # quarantined answer in the participant's name as ambiguous history only in its parent's arena; its
-# case is too rare (1 of 1,000 of seed 1) for the test's planted-fault run, so it is not in PLANTED;
-# nor is "unsettled-core-ack-unread" (1 of 6,000 of seed 19), which reads a CORE `ack` as
-# PROFILE_DOWNGRADE only when the acceptance it cites speaks for its sender, not in a chain still
-# establishing under FULL terms (reconcile_establishment.settle).
+# case is too rare (1 of 1,000 of seed 1) for the test's planted-fault run, so it is not in PLANTED.
+# "unsettled-core-ack-unread" reads a CORE `ack` as PROFILE_DOWNGRADE only when the acceptance it
+# cites speaks for its sender, not in a chain still establishing under FULL terms
+# (reconcile_establishment.settle); generate_reconcile.OFTEN's "unsettled-acks" draws its case.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -154,7 +154,8 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "held-once", "held-across-arenas", "collision-as-held", "refused-pod-unread", "refused-envelope-read",
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
-           "core-ack-completes", "counter-as-downgrade", "blocked-unread", "hello-budget-unread"]
+           "core-ack-completes", "counter-as-downgrade", "blocked-unread", "hello-budget-unread",
+           "unsettled-core-ack-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",

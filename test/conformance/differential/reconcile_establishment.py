@@ -134,6 +134,12 @@ def settle(hello, welcome, spoken, faults):
                 miscounted.update((m["id"], "PROFILE_DOWNGRADE") for m in spoken
                                   if acknowledges(m, answer, table["from"], any_profile=True) and m["profile"] != "FULL")
             ack = next((m for m in spoken if acknowledges(m, answer, table["from"], any_profile=lax)), None)
+            if ack is None and not lax and "accepted-core-ack-unread" not in faults:
+                # Accepted, its third message never sent: still establishing under the FULL terms, so
+                # a CORE `ack` between the parties citing anything else (an acceptance that does not
+                # speak, say) downgrades them too (README note 184). The planted fault
+                # "accepted-core-ack-unread" reads only a CORE ack of the acceptance that speaks.
+                miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_acks_between(hello, table, spoken))
             return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
         if answer["terms"] == "accept":
             # A CORE answer labelled accept to FULL terms is still a counter (core/mailbox/README.md:
@@ -150,12 +156,19 @@ def settle(hello, welcome, spoken, faults):
         # counter must be FULL" (core/mailbox/README.md, "FULL is not silently downgraded"), so a CORE
         # `ack` either party sends the other in the hello's thread after the terms is PROFILE_DOWNGRADE.
         # The planted fault "unsettled-core-ack-unread" reads a CORE ack only of an acceptance that speaks.
-        parties = (table["from"], table["awaits"])
-        miscounted.update((m["id"], "PROFILE_DOWNGRADE") for m in spoken
-                          if m["kind"] == "ack" and m["profile"] != "FULL" and m["thread"] == hello["thread"] and
-                          m["id"] > table["id"] and m["from"] in parties and m["arena"] == table["arena"] and
-                          addresses_name(m, parties[1] if m["from"] == parties[0] else parties[0]))
+        miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_acks_between(hello, table, spoken))
     return None, miscounted
+
+
+def core_acks_between(hello, table, spoken):
+    """The UUIDs of the CORE `ack`s either party of FULL terms `table` sends the other in `hello`'s
+    thread after them, while the chain still establishes: "any message of that handshake other than a
+    counter must be FULL" (core/mailbox/README.md, "FULL is not silently downgraded")."""
+    parties = (table["from"], table["awaits"])
+    return [m["id"] for m in spoken
+            if m["kind"] == "ack" and m["profile"] != "FULL" and m["thread"] == hello["thread"] and
+            m["id"] > table["id"] and m["from"] in parties and m["arena"] == table["arena"] and
+            addresses_name(m, parties[1] if m["from"] == parties[0] else parties[0])]
 
 
 def handshakes(msgs, silent, opens_thread, faults=()):
