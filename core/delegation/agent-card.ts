@@ -102,19 +102,19 @@ const strings = v.array(textSchema(500));
 const tokens = v.array(tokenSchema);
 const count = v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative"));
 
-export const agentCardSchema: v.GenericSchema<unknown, AgentCard> = v.looseObject({
+export const agentCardSchema: v.GenericSchema<unknown, AgentCard> = objectOf({
   ...envelopeEntries,
   agent_card_id: recordIdSchema,
   agent_actor_ref: actorRefSchema,
   display_name: textSchema(200),
-  accountable_operator: v.looseObject({
+  accountable_operator: objectOf({
     operator_principal_ref: principalRefSchema,
     resolution: v.picklist(OPERATOR_RESOLUTIONS, `is one of ${OPERATOR_RESOLUTIONS.join(", ")}`),
     evidence_ref: v.nullable(revisionRefSchema),
     effective_from: utcTimeSchema,
   }),
   capability_claims: v.array(
-    v.looseObject({
+    objectOf({
       claim_id: recordIdSchema,
       capability: tokenSchema,
       scope: strings,
@@ -126,8 +126,8 @@ export const agentCardSchema: v.GenericSchema<unknown, AgentCard> = v.looseObjec
       expires_at: v.nullable(utcTimeSchema),
     }),
   ),
-  supported_adapters: v.array(v.looseObject({ protocol: tokenSchema, version: textSchema(64), endpoint_refs: strings, authentication_methods: tokens, feature_flags: tokens })),
-  availability: v.looseObject({
+  supported_adapters: v.array(objectOf({ protocol: tokenSchema, version: textSchema(64), endpoint_refs: strings, authentication_methods: tokens, feature_flags: tokens })),
+  availability: objectOf({
     status: v.picklist(["available", "degraded", "unavailable", "unknown"], "is available, degraded, unavailable or unknown"),
     service_window: v.optional(textSchema(500)),
     wake_mode: v.optional(textSchema(200)),
@@ -139,10 +139,10 @@ export const agentCardSchema: v.GenericSchema<unknown, AgentCard> = v.looseObjec
     max_concurrency: v.optional(count),
     max_runtime: v.optional(durationSchema),
     compute_class: v.optional(tokenSchema),
-    max_rate: v.optional(v.looseObject({ count, per: durationSchema })),
+    max_rate: v.optional(objectOf({ count, per: durationSchema })),
     max_spend: v.optional(moneyLimitSchema),
   }),
-  trust_context: v.looseObject({
+  trust_context: objectOf({
     issuers: v.array(recordIdSchema),
     attestations: v.array(revisionRefSchema),
     review_history_refs: v.array(revisionRefSchema),
@@ -150,7 +150,7 @@ export const agentCardSchema: v.GenericSchema<unknown, AgentCard> = v.looseObjec
     known_limitations: strings,
     policy_domains: tokens,
   }),
-  signer: v.looseObject({
+  signer: objectOf({
     signing_identity_ref: recordIdSchema,
     algorithm: tokenSchema,
     key_id: tokenSchema,
@@ -158,7 +158,7 @@ export const agentCardSchema: v.GenericSchema<unknown, AgentCard> = v.looseObjec
     valid_until: utcTimeSchema,
     verification_method_ref: textSchema(500),
   }),
-  lifecycle: v.looseObject({
+  lifecycle: objectOf({
     state: v.picklist(CARD_LIFECYCLES, `is one of ${CARD_LIFECYCLES.join(", ")}`),
     reason: v.optional(reasonSchema),
     effective_at: v.optional(utcTimeSchema),

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { envelopeEntries } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
-import { actorRefSchema, principalRefSchema, recordIdSchema, revisionRefSchema, tokenSchema, WHOLE_NUMBER } from "./scalars.js";
+import { actorRefSchema, objectOf, principalRefSchema, recordIdSchema, revisionRefSchema, tokenSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, PrincipalRef, RecordId, RevisionRef } from "./scalars.js";
 
 /** Evidence for one step: a signature over the contract revision, or the issuer's attestation. */
@@ -34,19 +34,19 @@ export interface DelegationAttestationChain extends Envelope {
   readonly links: readonly ChainLink[];
 }
 
-export const attestationChainSchema: v.GenericSchema<unknown, DelegationAttestationChain> = v.looseObject({
+export const attestationChainSchema: v.GenericSchema<unknown, DelegationAttestationChain> = objectOf({
   ...envelopeEntries,
   root_task_ref: recordIdSchema,
   links: v.pipe(
     v.array(
-      v.looseObject({
+      objectOf({
         contract_ref: revisionRefSchema,
         delegator_actor_ref: actorRefSchema,
         delegatee_actor_ref: actorRefSchema,
         delegatee_card_ref: revisionRefSchema,
         operator_principal_ref: principalRefSchema,
         max_remaining_depth: v.pipe(v.number(), v.safeInteger(WHOLE_NUMBER), v.minValue(0, "is not negative")),
-        evidence: v.array(v.looseObject({ kind: tokenSchema, ref: revisionRefSchema, signer_ref: recordIdSchema })),
+        evidence: v.array(objectOf({ kind: tokenSchema, ref: revisionRefSchema, signer_ref: recordIdSchema })),
       }),
     ),
     v.minLength(1, "has at least the root link"),

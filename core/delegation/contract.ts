@@ -164,12 +164,12 @@ const contractEntries = {
   ...envelopeEntries,
   delegation_id: recordIdSchema,
   delegator_actor_ref: actorRefSchema,
-  delegatee_agent_ref: v.looseObject({ agent_card_ref: revisionRefSchema, agent_actor_ref: actorRefSchema }),
-  accountable_operator_ref: v.looseObject({ operator_principal_ref: principalRefSchema, agent_operator_ref: revisionRefSchema }),
-  objective: v.looseObject({ statement: textSchema(1000), objective_type: tokenSchema }),
+  delegatee_agent_ref: objectOf({ agent_card_ref: revisionRefSchema, agent_actor_ref: actorRefSchema }),
+  accountable_operator_ref: objectOf({ operator_principal_ref: principalRefSchema, agent_operator_ref: revisionRefSchema }),
+  objective: objectOf({ statement: textSchema(1000), objective_type: tokenSchema }),
   autonomy_tier: v.picklist(TIER_NAMES, `is one of ${TIER_NAMES.join(", ")}`),
   inputs: v.array(revisionRefSchema),
-  scope: v.looseObject({
+  scope: objectOf({
     objects: objectSelectors,
     tools: selectors,
     operations: selectors,
@@ -177,12 +177,12 @@ const contractEntries = {
     effect_classes: v.array(effectClass),
     denials: v.array(
       v.pipe(
-        v.looseObject({ rule_id: recordIdSchema, operations: v.optional(selectors), objects: v.optional(objectSelectors), tools: v.optional(selectors), effect_classes: v.optional(v.array(effectClass)), reason: v.optional(reasonSchema) }),
+        objectOf({ rule_id: recordIdSchema, operations: v.optional(selectors), objects: v.optional(objectSelectors), tools: v.optional(selectors), effect_classes: v.optional(v.array(effectClass)), reason: v.optional(reasonSchema) }),
         v.check((d) => d.operations !== undefined || d.objects !== undefined || d.tools !== undefined || d.effect_classes !== undefined, "names at least one of operations, objects, tools, effect_classes"),
       ),
     ),
   }),
-  limits: v.looseObject({
+  limits: objectOf({
     max_duration: durationSchema,
     max_tokens: v.optional(count),
     max_tool_calls: v.optional(count),
@@ -190,11 +190,11 @@ const contractEntries = {
     max_items: v.optional(countsByNameSchema),
     spend: v.optional(moneyLimitSchema),
   }),
-  gates: v.looseObject({
-    reviewers: v.array(v.looseObject({ role: tokenSchema, principal_refs: v.array(principalRefSchema), independence: v.picklist(["independent", "same_principal_allowed"], "is independent or same_principal_allowed") })),
-    human_authorities: v.array(v.looseObject({ gate: v.picklist(HUMAN_GATE_NAMES, `is one of ${HUMAN_GATE_NAMES.join(", ")}`), authority_ref: principalRefSchema })),
+  gates: objectOf({
+    reviewers: v.array(objectOf({ role: tokenSchema, principal_refs: v.array(principalRefSchema), independence: v.picklist(["independent", "same_principal_allowed"], "is independent or same_principal_allowed") })),
+    human_authorities: v.array(objectOf({ gate: v.picklist(HUMAN_GATE_NAMES, `is one of ${HUMAN_GATE_NAMES.join(", ")}`), authority_ref: principalRefSchema })),
     consent: v.array(
-      v.looseObject({
+      objectOf({
         consent_ref: revisionRefSchema,
         subject_ref: consentPartyRefSchema,
         scope: textSchema(500),
@@ -209,10 +209,10 @@ const contractEntries = {
     ),
     pre_effect_checks: names,
     post_effect_checks: names,
-    verification: v.array(v.looseObject({ verifier_ref: actorRefSchema, profile: tokenSchema })),
+    verification: v.array(objectOf({ verifier_ref: actorRefSchema, profile: tokenSchema })),
   }),
   expires_at: utcTimeSchema,
-  monitoring: v.looseObject({
+  monitoring: objectOf({
     modes: v.pipe(v.array(v.picklist(MONITORING_MODES, `is one of ${MONITORING_MODES.join(", ")}`)), v.minLength(1, "names at least one mode")),
     observer_refs: v.array(actorRefSchema),
     verifier_refs: v.array(actorRefSchema),
@@ -221,13 +221,13 @@ const contractEntries = {
     anomaly_triggers: names,
     circuit_breaker_ref: v.nullable(recordIdSchema),
   }),
-  subdelegation_policy: v.looseObject({
+  subdelegation_policy: objectOf({
     allowed: v.boolean(),
     max_remaining_depth: count,
     eligible_delegates: objectOf({ actor_ids: v.optional(v.array(recordIdSchema)), operator_principal_refs: v.optional(v.array(principalRefSchema)) }),
     required_attestations: names,
   }),
-  retry_policy: v.looseObject({
+  retry_policy: objectOf({
     idempotency_key: textSchema(256),
     retryable_outcomes: v.array(outcomeSchema),
     max_attempts: v.pipe(count, v.minValue(1, "is at least 1 (the first attempt)")),
@@ -235,7 +235,7 @@ const contractEntries = {
     reconcile_before_retry: v.boolean(),
     renewed_approval_conditions: names,
   }),
-  revocation: v.looseObject({
+  revocation: objectOf({
     authority_refs: v.pipe(v.array(principalRefSchema), v.minLength(1, "names at least one revocation authority")),
     propagation_bound: durationSchema,
     acknowledgement_required: v.boolean(),
@@ -250,7 +250,7 @@ const contractEntries = {
   report_to: v.array(recordIdSchema),
 };
 
-export const contractSchema: v.GenericSchema<unknown, DelegationContract> = v.looseObject(contractEntries);
+export const contractSchema: v.GenericSchema<unknown, DelegationContract> = objectOf(contractEntries);
 
 /** Every field a contract's schema reads; any other top-level field is kept and grants nothing. */
 export const CONTRACT_FIELDS: readonly string[] = Object.keys(contractEntries);

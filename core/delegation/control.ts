@@ -5,7 +5,7 @@
  * or a control position with a project position, does not compile (test/core/delegation/types.test-d.ts).
  */
 import * as v from "valibot";
-import { digestSchema, recordIdSchema, revisionRefSchema, WHOLE_NUMBER } from "./scalars.js";
+import { digestSchema, objectOf, recordIdSchema, revisionRefSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { Digest, RecordId, RevisionRef } from "./scalars.js";
 import { CONTROL_PROJECT_PREFIX, SCOPE_KINDS, SCOPE_STATES } from "./vocabulary.js";
 import type { ScopeKind, ScopeState } from "./vocabulary.js";
@@ -64,7 +64,7 @@ const BRANCH = v.pipe(v.string(), v.regex(/^(?:space|agent|delegation|consent|po
  * stream, and fencing it leaves the Space's own policy unfenced (README note 158).
  */
 export const controlScopeRefSchema: v.GenericSchema<unknown, ControlScopeRef> = v.pipe(
-  v.looseObject({
+  objectOf({
     space_id: recordIdSchema,
     scope_kind: v.picklist(SCOPE_KINDS, `is one of ${SCOPE_KINDS.join(", ")}`),
     scope_id: recordIdSchema,
@@ -75,7 +75,7 @@ export const controlScopeRefSchema: v.GenericSchema<unknown, ControlScopeRef> = 
   ),
 );
 
-export const controlBoundaryRefSchema: v.GenericSchema<unknown, ControlBoundaryRef> = v.looseObject({
+export const controlBoundaryRefSchema: v.GenericSchema<unknown, ControlBoundaryRef> = objectOf({
   project_id: recordIdSchema,
   branch_id: BRANCH,
   position: POSITION,
@@ -86,7 +86,7 @@ export const controlBoundaryRefSchema: v.GenericSchema<unknown, ControlBoundaryR
 /** The shape of a fence set; sorting, duplicates and audit branches are checked by `fenceSetFindings`. */
 export const controlFenceSetSchema: v.GenericSchema<unknown, ControlFenceSet> = v.array(controlBoundaryRefSchema);
 
-export const controlHeadSchema: v.GenericSchema<unknown, ControlHead> = v.looseObject({
+export const controlHeadSchema: v.GenericSchema<unknown, ControlHead> = objectOf({
   project_id: recordIdSchema,
   branch_id: BRANCH,
   position: POSITION,
@@ -101,7 +101,7 @@ export const controlHeadSchema: v.GenericSchema<unknown, ControlHead> = v.looseO
  * no research objects", and control and project positions "MUST NOT substitute for" one another
  * (1.1, 1.2; README note 159).
  */
-export const projectBoundarySchema: v.GenericSchema<unknown, ProjectBoundary> = v.looseObject({
+export const projectBoundarySchema: v.GenericSchema<unknown, ProjectBoundary> = objectOf({
   project_id: v.pipe(
     recordIdSchema,
     v.check((id) => !id.startsWith(CONTROL_PROJECT_PREFIX), `is an RW-002 research project, not a reserved ${CONTROL_PROJECT_PREFIX}<space_id> control project: a control position never stands for a project position (sections 1.1, 1.2)`),

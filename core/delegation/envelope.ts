@@ -4,7 +4,7 @@
  * each record's schema; `Envelope` is the part of each record's type it gives.
  */
 import * as v from "valibot";
-import { actorRefSchema, digestSchema, recordIdSchema, revisionRefSchema, schemaRefSchema, textSchema, tokenSchema, utcTimeSchema } from "./scalars.js";
+import { actorRefSchema, digestSchema, objectOf, recordIdSchema, revisionRefSchema, schemaRefSchema, textSchema, tokenSchema, utcTimeSchema } from "./scalars.js";
 import type { ActorRef, Digest, RecordId, RevisionRef, SchemaRef, UtcTime } from "./scalars.js";
 import { LIFECYCLE_ASSERTIONS } from "./vocabulary.js";
 import type { LifecycleAssertion } from "./vocabulary.js";
@@ -30,7 +30,7 @@ export interface Envelope {
   readonly lifecycle_assertion: LifecycleAssertion;
 }
 
-export const signatureSchema: v.GenericSchema<unknown, Signature> = v.looseObject({
+export const signatureSchema: v.GenericSchema<unknown, Signature> = objectOf({
   signer_ref: recordIdSchema,
   algorithm: tokenSchema,
   key_id: tokenSchema,

@@ -8,13 +8,13 @@ import * as v from "valibot";
 import { controlFenceSetSchema, controlScopeRefSchema } from "./control.js";
 import type { ControlFenceSet, ControlPosition, ControlScopeRef } from "./control.js";
 import { reasonSchema } from "./envelope.js";
-import { actorRefSchema, digestSchema, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, schemaRefSchema, textSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
+import { actorRefSchema, digestSchema, objectOf, outcomeSchema, principalRefSchema, recordIdSchema, revisionRefSchema, schemaRefSchema, textSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, Digest, PrincipalRef, RecordId, RevisionRef, SchemaRef, UtcTime } from "./scalars.js";
 import { BREAKER_TRIGGERS, CARD_LIFECYCLES, OUTCOMES } from "./vocabulary.js";
 import type { Outcome, ScopeKind } from "./vocabulary.js";
 
 const ref = revisionRefSchema;
-const P = <T extends v.ObjectEntries>(entries: T): v.GenericSchema<unknown, unknown> => v.looseObject(entries);
+const P = <T extends v.ObjectEntries>(entries: T): v.GenericSchema<unknown, unknown> => objectOf(entries);
 
 /**
  * The payload references that name the record whose branch the event appends to ("the affected
@@ -78,7 +78,7 @@ export interface ControlEvent {
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
-export const eventSchema: v.GenericSchema<unknown, ControlEvent> = v.looseObject({
+export const eventSchema: v.GenericSchema<unknown, ControlEvent> = objectOf({
   event_id: recordIdSchema,
   event_type: v.pipe(v.string(), v.regex(/^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/, "is a namespaced event type such as rw003.delegation.issued")),
   event_schema_ref: schemaRefSchema,
@@ -98,5 +98,6 @@ export const eventSchema: v.GenericSchema<unknown, ControlEvent> = v.looseObject
   digest: digestSchema,
   control_scope_ref: controlScopeRefSchema,
   control_fence_set: v.optional(controlFenceSetSchema),
-  payload: v.record(v.string(), v.unknown()),
+  // Any members, read by its type's schema (EVENT_TYPES); an array, which v.record would copy to {}, is no payload.
+  payload: objectOf({}),
 }) as unknown as v.GenericSchema<unknown, ControlEvent>;

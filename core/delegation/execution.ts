@@ -149,7 +149,7 @@ export const adapterIdentitySchema: v.GenericSchema<unknown, AdapterIdentity> = 
   v.check((a) => (a.card_form === undefined) === (a.card_digest === undefined), "records card_form and card_digest together: which form of the card was used, and its exact digest (section 10.3)"),
 );
 
-export const executionAttemptSchema: v.GenericSchema<unknown, ExecutionAttempt> = v.looseObject({
+export const executionAttemptSchema: v.GenericSchema<unknown, ExecutionAttempt> = objectOf({
   ...envelopeEntries,
   attempt_id: recordIdSchema,
   delegation_ref: revisionRefSchema,
@@ -164,8 +164,8 @@ export const executionAttemptSchema: v.GenericSchema<unknown, ExecutionAttempt> 
   inputs: refs,
   control_fence_set: controlFenceSetSchema,
   outputs: refs,
-  effects: v.array(v.looseObject({ effect_id: recordIdSchema, digest: digestSchema, status: v.picklist(["applied", "not_applied", "unknown"], "is applied, not_applied or unknown") })),
-  external_receipts: v.array(v.looseObject({ system: tokenSchema, operation_id: recordIdSchema, receipt_ref: v.nullable(revisionRefSchema) })),
+  effects: v.array(objectOf({ effect_id: recordIdSchema, digest: digestSchema, status: v.picklist(["applied", "not_applied", "unknown"], "is applied, not_applied or unknown") })),
+  external_receipts: v.array(objectOf({ system: tokenSchema, operation_id: recordIdSchema, receipt_ref: v.nullable(revisionRefSchema) })),
   budget_consumption: budgetSchema,
   checkpoint_refs: refs,
   resumed_from_checkpoint_ref: v.nullable(revisionRefSchema),
@@ -175,7 +175,7 @@ export const executionAttemptSchema: v.GenericSchema<unknown, ExecutionAttempt> 
   contribution_ref: v.nullable(revisionRefSchema),
 });
 
-export const checkpointSchema: v.GenericSchema<unknown, DelegationCheckpoint> = v.looseObject({
+export const checkpointSchema: v.GenericSchema<unknown, DelegationCheckpoint> = objectOf({
   ...envelopeEntries,
   checkpoint_id: recordIdSchema,
   delegation_ref: revisionRefSchema,
@@ -190,7 +190,7 @@ export const checkpointSchema: v.GenericSchema<unknown, DelegationCheckpoint> = 
   uncertainties: texts,
   observed_failures: texts,
   remaining_budget: budgetSchema,
-  external_operations: v.array(v.looseObject({ system: tokenSchema, operation_id: recordIdSchema, reconciliation: v.picklist(["reconciled", "pending", "unknown"], "is reconciled, pending or unknown") })),
+  external_operations: v.array(objectOf({ system: tokenSchema, operation_id: recordIdSchema, reconciliation: v.picklist(["reconciled", "pending", "unknown"], "is reconciled, pending or unknown") })),
   next_safe_action: reasonSchema,
   gates_required: v.array(tokenSchema),
   checkpoint_digest: digestSchema,
@@ -199,7 +199,7 @@ export const checkpointSchema: v.GenericSchema<unknown, DelegationCheckpoint> = 
   written_at: utcTimeSchema,
 });
 
-export const circuitBreakerSchema: v.GenericSchema<unknown, CircuitBreakerEvent> = v.looseObject({
+export const circuitBreakerSchema: v.GenericSchema<unknown, CircuitBreakerEvent> = objectOf({
   ...envelopeEntries,
   breaker_id: recordIdSchema,
   delegation_ref: revisionRefSchema,

@@ -10,7 +10,7 @@ import { envelopeEntries } from "./envelope.js";
 import type { Envelope } from "./envelope.js";
 import { adapterIdentitySchema, budgetSchema } from "./execution.js";
 import type { AdapterIdentity, Budget } from "./execution.js";
-import { actorRefSchema, dataClassSchema, digestSchema, outcomeSchema, policyRefSchema, principalRefSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
+import { actorRefSchema, dataClassSchema, digestSchema, objectOf, outcomeSchema, policyRefSchema, principalRefSchema, revisionRefSchema, textSchema, tokenSchema, utcTimeSchema, WHOLE_NUMBER } from "./scalars.js";
 import type { ActorRef, DataClass, Digest, PolicyRef, PrincipalRef, RevisionRef, UtcTime } from "./scalars.js";
 import { ambiguousSpelling } from "./_selectors.js";
 import { EFFECT_CLASS_NAMES } from "./tiers.js";
@@ -79,9 +79,9 @@ export interface Approval {
   readonly expires_at: UtcTime;
 }
 
-export const matchedRuleSchema: v.GenericSchema<unknown, MatchedRule> = v.looseObject({ rule: tokenSchema, matched: textSchema(500) });
+export const matchedRuleSchema: v.GenericSchema<unknown, MatchedRule> = objectOf({ rule: tokenSchema, matched: textSchema(500) });
 
-export const permissionDecisionSchema: v.GenericSchema<unknown, PermissionDecision> = v.looseObject({
+export const permissionDecisionSchema: v.GenericSchema<unknown, PermissionDecision> = objectOf({
   ...envelopeEntries,
   contract_ref: revisionRefSchema,
   card_ref: revisionRefSchema,
@@ -95,7 +95,7 @@ export const permissionDecisionSchema: v.GenericSchema<unknown, PermissionDecisi
   evaluated_at: utcTimeSchema,
 });
 
-export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest> = v.looseObject({
+export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest> = objectOf({
   operation: tokenSchema,
   // One exact object (5.2's "requested effect"; T4's "exact target"): never a selector, which
   // would be covered by a wider scope selector and slip past a denial of one object it covers.
@@ -120,7 +120,7 @@ export const permissionRequestSchema: v.GenericSchema<unknown, PermissionRequest
   adapter: v.optional(adapterIdentitySchema),
 });
 
-export const approvalSchema: v.GenericSchema<unknown, Approval> = v.looseObject({
+export const approvalSchema: v.GenericSchema<unknown, Approval> = objectOf({
   source: tokenSchema,
   ref: revisionRefSchema,
   gate: v.optional(tokenSchema),

@@ -19,8 +19,8 @@ describe("a list entry that is missing, or no record, is named by its place", ()
     expect(messages(r)).toStrictEqual([
       ["DELEGATION_SCHEMA", "attempts.0", "attempts.0 is required"],
       ["DELEGATION_SCHEMA", "attempts.1", "attempts.1 is required"],
-      ["DELEGATION_SCHEMA", "attempts.2", "attempts.2: expected Object, received null"],
-      ["DELEGATION_SCHEMA", "attempts.3", "attempts.3: expected Object, received 5"],
+      ["DELEGATION_SCHEMA", "attempts.2", "attempts.2 is a JSON object, not null"],
+      ["DELEGATION_SCHEMA", "attempts.3", "attempts.3 is a JSON object, not a number"],
       ["DELEGATION_SCHEMA", "checkpoints.0", "checkpoints.0 is required"],
     ]);
   });
@@ -45,8 +45,8 @@ describe("a list entry that is missing, or no record, is named by its place", ()
   it("a part missing, or no record, is named too: no finding on a part says \"the document\"", () => {
     expect(messages(d.checkAttemptsDocument({ attempts: [] }))).toStrictEqual([["DELEGATION_SCHEMA", "contract", "contract is required"]]);
     expect(messages(d.checkReassignmentDocument({ prior: 5, next: null }))).toStrictEqual([
-      ["DELEGATION_SCHEMA", "prior", "prior: expected Object, received 5"],
-      ["DELEGATION_SCHEMA", "next", "next: expected Object, received null"],
+      ["DELEGATION_SCHEMA", "prior", "prior is a JSON object, not a number"],
+      ["DELEGATION_SCHEMA", "next", "next is a JSON object, not null"],
     ]);
   });
 

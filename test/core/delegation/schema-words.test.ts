@@ -10,7 +10,10 @@ const messages = (input: unknown): string[] => validateRecord(input).findings.ma
 describe("DELEGATION_SCHEMA's words", () => {
   it("a value of the wrong type: the path, a colon, what was expected and what came", () => {
     expect(messages([{ ...fence, position: "x" }])).toContain('0.position: expected number, received "x"');
-    expect(messages([1, fence])).toContain("0: expected Object, received 1");
+    expect(messages([{ ...fence, event_id: 7 }])).toContain("0.event_id: expected string, received 7");
+  });
+  it("an object of the wrong type: the path and what came, as an array is named", () => {
+    expect(messages([1, fence])).toContain("0 is a JSON object, not a number");
   });
   it("a missing field and the schema's own words stay a sentence about the path", () => {
     const { event_id: _, ...noId } = fence;
