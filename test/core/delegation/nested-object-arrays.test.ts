@@ -95,7 +95,7 @@ describe("an array where an object of a record belongs", () => {
     expect(at(path, readPermissionInput(arrayAt(permissionInput(), path)).findings)).toStrictEqual([[path, `${path} is a JSON object, not an array`]]);
   });
 
-  it.each(["rw002.review.recorded", "rw003.delegation.paused"])("an event of type %s, outside the thirteen, with an array for its payload: refused at payload, as a string is (README note 190)", (type) => {
+  it.each(["rw002.review.recorded", "rw003.delegation.paused"])("an event of type %s, outside the thirteen, with an array for its payload: refused at payload, as a string is (README note 186)", (type) => {
     const event = { ...record("ev-att-2-started"), event_type: type };
     const codes = (payload: unknown) => validateRecord({ ...event, payload }).findings.map((f) => [f.code, f.path]);
     expect(codes({})).toStrictEqual([["EVENT_TYPE_UNKNOWN", "event_type"]]);
