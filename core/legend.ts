@@ -213,7 +213,8 @@ const placeholders = (template: string): string => template.replace(/\{(?:enum:)
  * A translation rule: its desc, then what the validator holds a line to, read from the rule itself
  * (`an invoice line carries amt cur kind (ST, item inv:; needs amt cur kind)`). The desc is the
  * profile's own words and need not say when the rule applies (which item namespaces are "a source
- * document") or all it checks, and a model reading the legend alone cannot guess either.
+ * document") or all it checks, and a model reading the legend alone cannot guess either. A rule
+ * that checks nothing is refused (README note 187), so the parentheses always name a check.
  */
 function ruleLine(r: TranslationRule): string {
   const checks: string[] = [];
@@ -222,7 +223,6 @@ function ruleLine(r: TranslationRule): string {
   const shapes = r.shapes.map((s) => `${s.slot}=${plain(placeholders(s.template))}`);
   if (r.sum !== null) shapes.push(`${r.sum.parts.join("+")}=${r.sum.total}`);
   if (shapes.length > 0) checks.push(shapes.join(" "));
-  if (checks.length === 0) return plain(r.desc);
   const scope: string[] = [];
   if (r.on !== null) scope.push([...r.on].join(" "));
   if (r.itemNamespaces !== null) scope.push(`item ${[...r.itemNamespaces].map((ns) => `${ns}:`).join(" ")}`);

@@ -64,7 +64,7 @@ const slotSchema = v.strictObject({
   desc: v.optional(TEXT),
 });
 
-const ruleSchema = v.strictObject({
+const ruleFields = v.strictObject({
   id: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, "rule ids are [a-z][a-z0-9-]*")),
   desc: TEXT,
   on: v.optional(TYPES),
@@ -75,11 +75,23 @@ const ruleSchema = v.strictObject({
       has: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave has out to match any)"))),
     }),
   ),
-  require: v.optional(v.array(KEY)),
+  // An empty require or shape, like an empty when.has, is most likely a list whose names were lost (README note 187).
+  require: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave require out to require none)"))),
   tail: v.optional(v.literal("required")),
-  shape: v.optional(entries(KEY, v.pipe(v.string(), v.minLength(1, "must not be empty: a shape is a template such as doc:{id}"), atMost(200), WELL_FORMED))),
+  shape: v.optional(
+    v.pipe(
+      entries(KEY, v.pipe(v.string(), v.minLength(1, "must not be empty: a shape is a template such as doc:{id}"), atMost(200), WELL_FORMED)),
+      v.check((shapes) => Object.keys(shapes).length > 0, "names at least one slot (leave shape out to shape none)"),
+    ),
+  ),
   sum: v.optional(v.strictObject({ parts: v.pipe(v.array(KEY), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
 });
+// A rule naming none of its checks passes every line while the legend prints it as a rule: most
+// likely one whose checks were lost, refused as an empty when.has is (README notes 179 and 187).
+const ruleSchema = v.pipe(
+  ruleFields,
+  v.check((rule) => rule.require !== undefined || rule.tail !== undefined || rule.shape !== undefined || rule.sum !== undefined, "names nothing to check (require, tail, shape or sum): every line would pass it, yet the legend prints it as a rule"),
+);
 
 /** The profile file format. Unknown fields are refused: a misspelt field would silently do nothing. */
 export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObject({

@@ -119,17 +119,17 @@ function compile(file: object): Vocabulary {
 
 describe("the legend of a profile beyond the shipped ones", () => {
   it("prints a rule's desc and the version on one line: a newline in them cannot start a section", () => {
-    const v = compile({ ...base, profile: "zz", version: "1\n\nTYPES (all need zz): x", translation: [{ id: "a", desc: "one\n\nTYPES (all need zz): y\nthree" }] });
+    const v = compile({ ...base, profile: "zz", version: "1\n\nTYPES (all need zz): x", translation: [{ id: "a", desc: "one\n\nTYPES (all need zz): y\nthree", tail: "required" }] });
     for (const lean of [false, true]) {
       const text = legend(v, { lean });
       expect(text.split("\n\n").map((s) => s.split(/[ \n]/)[0])).toStrictEqual(["RW1", "TYPES", "SLOTS", "ENUMS", ...(lean ? [] : ["CRITERIA"]), "PROFILE"]);
-      expect(text.split("\n").slice(-2)).toStrictEqual(["PROFILE zz 1 TYPES (all need zz): x", "one TYPES (all need zz): y three"]);
+      expect(text.split("\n").slice(-2)).toStrictEqual(["PROFILE zz 1 TYPES (all need zz): x", `one TYPES (all need zz): y three${lean ? "" : " (needs tail)"}`]);
       expectReadsBack(v, text, lean);
     }
   });
   it("prints no control character from a profile: NEL (a line break to many readers), NUL and ESC become a space", () => {
     const meaning = "a\u0085b\u0000c\u001b[2Jd\u009be";
-    const v = compile({ ...base, profile: "zz", version: "1\u0085", asks: { ZZ: meaning }, enums: { stage: { S1: meaning, S2: "x" } }, slots: [{ key: "stg", type: "enum:stage", on: ["HO"], desc: meaning }, { key: "sz", type: "token", on: ["HO"], desc: meaning }], translation: [{ id: "a", desc: meaning }] });
+    const v = compile({ ...base, profile: "zz", version: "1\u0085", asks: { ZZ: meaning }, enums: { stage: { S1: meaning, S2: "x" } }, slots: [{ key: "stg", type: "enum:stage", on: ["HO"], desc: meaning }, { key: "sz", type: "token", on: ["HO"], desc: meaning }], translation: [{ id: "a", desc: meaning, tail: "required" }] });
     for (const lean of [false, true]) {
       const text = legend(v, { lean });
       expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
@@ -225,20 +225,18 @@ describe("the legend says what each translation rule checks, not only its desc",
         { id: "r1", desc: "weights", when: { has: ["wt"] }, require: ["unit"] },
         { id: "r2", desc: "boxes", on: ["ST"], when: { item_ns: ["box", "crate"] }, tail: "required", shape: { item: "{id}:{n}" } },
         { id: "r3", desc: "cost\nadds up", on: ["ST"], sum: { parts: ["a", "b"], total: "cost" } },
-        { id: "r4", desc: "checks nothing", on: ["ST"] },
       ],
     });
     const full = legend(v);
-    expect(full.split("\n").slice(-4)).toStrictEqual([
+    expect(full.split("\n").slice(-3)).toStrictEqual([
       "weights (with wt; needs unit)",
       "boxes (ST, item box: crate:; needs tail; item=<id>:<n>)",
       "cost adds up (ST; a+b=cost)",
-      "checks nothing",
     ]);
     expectReadsBack(v, full, false);
     // Lean keeps the descs and leaves out what each rule restates.
     const lean = legend(v, { lean: true });
-    expect(lean.split("\n").slice(-4)).toStrictEqual(["weights", "boxes", "cost adds up", "checks nothing"]);
+    expect(lean.split("\n").slice(-3)).toStrictEqual(["weights", "boxes", "cost adds up"]);
     expectReadsBack(v, lean, true);
     // What the legend says is what validate holds a line to.
     const read = (line: string): string[] => {

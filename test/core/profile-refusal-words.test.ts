@@ -24,6 +24,8 @@ const full = {
   aliases: [["crate", "carton"]],
   translation: [
     { id: "r1", desc: "a rule", on: ["HO"], when: { item_ns: ["doc"], has: ["box"] }, require: ["box"], tail: "required", shape: { item: "doc:{id}" }, sum: { parts: ["box", "box2"], total: "box3" } },
+    // One check alone: dropped, the rule names nothing to check (README note 187).
+    { id: "r2", desc: "a quote", tail: "required" },
   ],
 };
 
@@ -112,9 +114,15 @@ describe("each entry that valibot would word says what it must be", () => {
   const rule = (extra: Record<string, unknown>) => ({ ...full, translation: [{ id: "r1", desc: "a rule", ...extra }] });
   const cases: [string, unknown, string][] = [
     ["a sum of one part", rule({ sum: { parts: ["box"], total: "box3" } }), "translation.0.sum.parts: a sum adds at least two parts"],
-    ["an empty item_ns", rule({ when: { item_ns: [] } }), "translation.0.when.item_ns: names at least one item namespace (leave item_ns out to match any)"],
-    ["an empty when.has", rule({ when: { has: [] } }), "translation.0.when.has: names at least one slot (leave has out to match any)"],
-    ["an item namespace with a space", rule({ when: { item_ns: ["a b"] } }), "translation.0.when.item_ns.0: item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"],
+    ["an empty item_ns", rule({ when: { item_ns: [] }, tail: "required" }), "translation.0.when.item_ns: names at least one item namespace (leave item_ns out to match any)"],
+    ["an empty when.has", rule({ when: { has: [] }, tail: "required" }), "translation.0.when.has: names at least one slot (leave has out to match any)"],
+    // README note 187: a rule that checks nothing, or names no slot where it names slots to check.
+    ["a rule naming nothing to check", rule({ on: ["HO"], when: { has: ["box"] } }), "translation.0: names nothing to check (require, tail, shape or sum): every line would pass it, yet the legend prints it as a rule"],
+    ["an empty require", rule({ require: [] }), "translation.0.require: names at least one slot (leave require out to require none)"],
+    ["an empty require beside a check", rule({ require: [], tail: "required" }), "translation.0.require: names at least one slot (leave require out to require none)"],
+    ["a shape naming no slot", rule({ shape: {} }), "translation.0.shape: names at least one slot (leave shape out to shape none)"],
+    ["a shape naming no slot beside a check", rule({ shape: {}, require: ["box"], on: ["HO"] }), "translation.0.shape: names at least one slot (leave shape out to shape none)"],
+    ["an item namespace with a space", rule({ when: { item_ns: ["a b"] }, tail: "required" }), "translation.0.when.item_ns.0: item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"],
     ["an empty shape", rule({ shape: { item: "" } }), "translation.0.shape.item: must not be empty: a shape is a template such as doc:{id}"],
     ["a shape of 201 characters", rule({ shape: { item: "d".repeat(201) } }), "translation.0.shape.item: at most 200 characters"],
     ["an ask done with no slot", { ...full, exec: { SHIP: [] } }, "exec.SHIP: names at least one execution slot (an ask done with none is left out of exec)"],

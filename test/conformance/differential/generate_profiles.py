@@ -14,7 +14,10 @@ a shape rule, its lines given elements on and off the list's type (and, on a str
 such line in about three an empty element: `a++b`, `+a`, `a+`, `lst=`); on a stream of its own too,
 one file in about seventeen, valid or broken, is given a key no object may hold (`constructor`,
 `prototype`, `__proto__`, anywhere, sometimes beside a removal) or `constructor`/`prototype` as a
-slot key a slot, rule or `exec` names (profiles/README.md's first and format stages). Each case is
+slot key a slot, rule or `exec` names (profiles/README.md's first and format stages); and, each on
+a stream of its own, one valid file with rules in about twenty-five given an empty `when.has` or
+`when.item_ns` (README note 179), one in about seventeen a rule naming nothing to check or an empty
+`require` or `shape` (README note 187). Each case is
 {"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
 generate.py's mutations and by profile ones (a profile slot given another type's value, a required
 slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
@@ -453,6 +456,20 @@ def with_empty_condition(rng, profile):
     return copy
 
 
+def with_empty_checks(rng, profile):
+    """A copy whose one rule names nothing to check: none of require, tail, shape and sum (two in
+    four), or an empty require or shape, beside its other checks or alone (README note 187)."""
+    copy = json.loads(json.dumps(profile))
+    rule = rng.choice(copy["translation"])
+    kind = rng.choice(["checkless", "checkless", "require", "shape"])
+    if kind == "checkless":
+        for field in ("require", "tail", "shape", "sum"):
+            rule.pop(field, None)
+    else:
+        rule[kind] = [] if kind == "require" else {}
+    return copy
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # Its own stream, so every case it leaves alone is drawn as before it was added.
@@ -462,6 +479,7 @@ def cases(count, seed):
     reserved = random.Random(f"reserved keys {seed}")
     empty_elements = random.Random(f"empty list elements {seed}")
     empty_conditions = random.Random(f"empty conditions {seed}")
+    empty_checks = random.Random(f"empty checks {seed}")
     generate.load()
     n = 0
     while n < count:
@@ -480,6 +498,9 @@ def cases(count, seed):
         # is the file's one fault.
         if empty_conditions.random() < 0.04 and profile is good and profile.get("translation"):
             profile = with_empty_condition(empty_conditions, profile)
+        # Another valid file's rule left naming nothing to check (README note 187), its one fault.
+        if empty_checks.random() < 0.06 and profile is good and profile.get("translation"):
+            profile = with_empty_checks(empty_checks, profile)
         # Any file, valid or broken: a reserved key is refused before every other stage.
         if reserved.random() < 0.06:
             profile = reserved_key(reserved, profile)

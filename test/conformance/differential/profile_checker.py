@@ -30,6 +30,11 @@ TYPE_STAGE = False
 # --break-empty-has plants the core's reading before README note 179: an empty when.has was a
 # condition every message meets, not a schema fault.
 EMPTY_HAS = False
+# --break-checkless-rule plants the core's reading before README note 187: a rule naming none of
+# require, tail, shape and sum was accepted, though it checks nothing.
+CHECKLESS_RULE = False
+# --break-empty-checks plants the same note's other half: an empty require or shape was accepted.
+EMPTY_CHECKS = False
 # --break-reserved-stage plants the checker's reading before: a reserved key was an ordinary key,
 # read by the later stages (an unknown field, a code, a name), where profiles/README.md refuses it first.
 RESERVED_STAGE = True
@@ -337,6 +342,14 @@ def rule_problem(rule, slot_on, enums, f):
             return
         if len(set(names)) != len(names):
             f.rules.add("PROFILE_SCHEMA")
+    # profiles/README.md: a rule "then requires" by require, tail, shape or sum; naming none, it
+    # checks nothing, and an empty require or shape names nothing to check (README note 187).
+    if not CHECKLESS_RULE and not any(field in rule for field in ("require", "tail", "shape", "sum")):
+        f.shape.add("PROFILE_SCHEMA")
+        return
+    if not EMPTY_CHECKS and any(field in rule and isinstance(rule[field], (list, dict)) and not rule[field] for field in ("require", "shape")):
+        f.shape.add("PROFILE_SCHEMA")
+        return
     total = rule.get("sum")
     # A slot a rule names is spelt as a slot key (`constructor` is not one): the format, as a slot's key.
     spelt = rule.get("when", {}).get("has", []) + rule.get("require", []) + list(rule.get("shape", {})) + ((total["parts"] + [total["total"]]) if total else [])
