@@ -68,12 +68,15 @@ const ruleFields = v.strictObject({
   id: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, "rule ids are [a-z][a-z0-9-]*")),
   desc: TEXT,
   on: v.optional(TYPES),
+  // Empty, when or either of its lists would name no condition: refused alike (README note 179).
   when: v.optional(
-    v.strictObject({
-      item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"))), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
-      // Empty, it would name no condition, as its sibling item_ns would: refused alike (README note 179).
-      has: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave has out to match any)"))),
-    }),
+    v.pipe(
+      v.strictObject({
+        item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"))), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
+        has: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave has out to match any)"))),
+      }),
+      v.check((when) => when.item_ns !== undefined || when.has !== undefined, "names no condition (item_ns or has; leave when out to match any)"),
+    ),
   ),
   // An empty require or shape, like an empty when.has, is most likely a list whose names were lost (README note 187).
   require: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave require out to require none)"))),

@@ -116,6 +116,7 @@ describe("each entry that valibot would word says what it must be", () => {
     ["a sum of one part", rule({ sum: { parts: ["box"], total: "box3" } }), "translation.0.sum.parts: a sum adds at least two parts"],
     ["an empty item_ns", rule({ when: { item_ns: [] }, tail: "required" }), "translation.0.when.item_ns: names at least one item namespace (leave item_ns out to match any)"],
     ["an empty when.has", rule({ when: { has: [] }, tail: "required" }), "translation.0.when.has: names at least one slot (leave has out to match any)"],
+    ["a when naming no condition", rule({ when: {}, tail: "required" }), "translation.0.when: names no condition (item_ns or has; leave when out to match any)"],
     // README note 187: a rule that checks nothing, or names no slot where it names slots to check.
     ["a rule naming nothing to check", rule({ on: ["HO"], when: { has: ["box"] } }), "translation.0: names nothing to check (require, tail, shape or sum): every line would pass it, yet the legend prints it as a rule"],
     ["an empty require", rule({ require: [] }), "translation.0.require: names at least one slot (leave require out to require none)"],

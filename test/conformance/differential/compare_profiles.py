@@ -50,6 +50,7 @@ def main():
         profile_checker.RESERVED_KEY_NAMES = ()
     validator.SHAPE_SKIPS_EMPTY = comparison.planted("--break-empty-element-shape")
     profile_checker.EMPTY_HAS = comparison.planted("--break-empty-has")
+    profile_checker.EMPTY_WHEN = comparison.planted("--break-empty-when")
     profile_checker.CHECKLESS_RULE = comparison.planted("--break-checkless-rule")
     profile_checker.EMPTY_CHECKS = comparison.planted("--break-empty-checks")
     cases = list(generate_profiles.cases(count, seed))

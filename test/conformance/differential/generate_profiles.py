@@ -456,6 +456,14 @@ def with_empty_condition(rng, profile):
     return copy
 
 
+def with_empty_when(rng, profile):
+    """A copy whose one rule's `when` names no condition, `{}` (README note 179: leave when out to
+    match any message), beside the rule's checks, so the file is refused for the schema."""
+    copy = json.loads(json.dumps(profile))
+    rng.choice(copy["translation"])["when"] = {}
+    return copy
+
+
 def with_empty_checks(rng, profile):
     """A copy whose one rule names nothing to check: none of require, tail, shape and sum (two in
     four), or an empty require or shape, beside its other checks or alone (README note 187)."""
@@ -480,6 +488,7 @@ def cases(count, seed):
     empty_elements = random.Random(f"empty list elements {seed}")
     empty_conditions = random.Random(f"empty conditions {seed}")
     empty_checks = random.Random(f"empty checks {seed}")
+    empty_when = random.Random(f"empty when {seed}")
     generate.load()
     n = 0
     while n < count:
@@ -501,6 +510,9 @@ def cases(count, seed):
         # Another valid file's rule left naming nothing to check (README note 187), its one fault.
         if empty_checks.random() < 0.06 and profile is good and profile.get("translation"):
             profile = with_empty_checks(empty_checks, profile)
+        # And another's rule given a when naming no condition (README note 179), its one fault.
+        if empty_when.random() < 0.04 and profile is good and profile.get("translation"):
+            profile = with_empty_when(empty_when, profile)
         # Any file, valid or broken: a reserved key is refused before every other stage.
         if reserved.random() < 0.06:
             profile = reserved_key(reserved, profile)

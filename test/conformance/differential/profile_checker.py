@@ -30,6 +30,9 @@ TYPE_STAGE = False
 # --break-empty-has plants the core's reading before README note 179: an empty when.has was a
 # condition every message meets, not a schema fault.
 EMPTY_HAS = False
+# --break-empty-when plants its reading for a when naming no condition, {}: a condition every
+# message meets, where README note 179 refuses it as it refuses an empty has.
+EMPTY_WHEN = False
 # --break-checkless-rule plants the core's reading before README note 187: a rule naming none of
 # require, tail, shape and sum was accepted, though it checks nothing.
 CHECKLESS_RULE = False
@@ -332,6 +335,9 @@ def rule_problem(rule, slot_on, enums, f):
         return
     if "tail" in rule and rule["tail"] != "required":
         f.shape.add("PROFILE_SCHEMA")
+    if rule.get("when") == {} and not EMPTY_WHEN:
+        f.shape.add("PROFILE_SCHEMA")
+        return
     for field in ("item_ns", "has"):
         names = rule.get("when", {}).get(field)
         if names is None:
