@@ -270,6 +270,34 @@ def actor_twin(rng, case):
     return actor_named(rng, case, ["faithful", "faithful", "link_stale", "link_only"], pairs.twin, "actor_twin")
 
 
+def actor_far(rng, case):
+    """One revision named under two digests in places no check compares with each other (README note 185): a chain's
+    root delegator, or an upper link's card, the leaf's delegatee (card) revision under another digest; the child (and
+    its link) delegated to its parent's delegatee revision, or to the root delegator's, so. For a reassignment, the next
+    revision (and its chain's last link, when given) delegated to the prior's delegatee or delegator revision so."""
+    twin = pairs.twin
+    if case["op"] == "reassign":
+        kind = rng.choice(["prior_delegatee", "prior_delegatee", "prior_delegator"])
+        held = case["prior"]["delegatee_agent_ref"]["agent_actor_ref"] if kind == "prior_delegatee" else case["prior"]["delegator_actor_ref"]
+        other = dict(twin(held), actor_type="agent")
+        case["next"]["delegatee_agent_ref"]["agent_actor_ref"] = copy.deepcopy(other)
+        if case.get("chain") is not None and case["chain"]["links"]:
+            case["chain"]["links"][-1]["delegatee_actor_ref"] = copy.deepcopy(other)
+        return f"actor_far:next:{kind}"
+    links, child = case["chain"]["links"], case["child"]
+    kind = rng.choice(["root_delegator", "upper_card", "parent_delegatee", "back_to_root"])
+    if kind == "root_delegator":
+        links[0]["delegator_actor_ref"] = twin(links[-1]["delegatee_actor_ref"])
+    elif kind == "upper_card":
+        links[rng.randrange(len(links) - 1)]["delegatee_card_ref"] = twin(links[-1]["delegatee_card_ref"])
+    else:
+        held = case["parent"]["delegatee_agent_ref"]["agent_actor_ref"] if kind == "parent_delegatee" else links[0]["delegator_actor_ref"]
+        other = dict(twin(held), actor_type="agent")
+        child["delegatee_agent_ref"]["agent_actor_ref"] = copy.deepcopy(other)
+        links[-1]["delegatee_actor_ref"] = copy.deepcopy(other)
+    return f"actor_far:{kind}:of{len(links)}"
+
+
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
 
 
@@ -476,6 +504,8 @@ def cases(count, seed):
     revisions = random.Random(f"actor-revision {seed}")
     # And an Actor revision named under two digests where one Actor delegates on or issues a next revision (note 183).
     twins = random.Random(f"actor-two-contents {seed}")
+    # And one revision named under two digests where no two records compared name it (note 185), last of all.
+    far = random.Random(f"actor-digest-far {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -486,6 +516,8 @@ def cases(count, seed):
                 case["mutations"].append(actor_revised(revisions, case))
             if twins.random() < 0.05 and not plain:
                 case["mutations"].append(actor_twin(twins, case))
+            if far.random() < 0.05 and not plain:
+                case["mutations"].append(actor_far(far, case))
             yield case
         elif n % 6 == 5:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
@@ -512,6 +544,8 @@ def cases(count, seed):
                 case["mutations"].append(actor_revised(revisions, case))
             if twins.random() < 0.05 and not plain:
                 case["mutations"].append(actor_twin(twins, case))
+            if far.random() < 0.05 and not plain:
+                case["mutations"].append(actor_far(far, case))
             yield case
 
 
