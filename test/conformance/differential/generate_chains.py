@@ -271,31 +271,20 @@ def actor_twin(rng, case):
 
 
 def actor_far(rng, case):
-    """One revision named under two digests in places no check compares with each other (README note 185): a chain's
-    root delegator, or an upper link's card, the leaf's delegatee (card) revision under another digest; the child (and
-    its link) delegated to its parent's delegatee revision, or to the root delegator's, so. For a reassignment, the next
-    revision (and its chain's last link, when given) delegated to the prior's delegatee or delegator revision so."""
-    twin = pairs.twin
-    if case["op"] == "reassign":
-        kind = rng.choice(["prior_delegatee", "prior_delegatee", "prior_delegator"])
-        held = case["prior"]["delegatee_agent_ref"]["agent_actor_ref"] if kind == "prior_delegatee" else case["prior"]["delegator_actor_ref"]
-        other = dict(twin(held), actor_type="agent")
-        case["next"]["delegatee_agent_ref"]["agent_actor_ref"] = copy.deepcopy(other)
-        if case.get("chain") is not None and case["chain"]["links"]:
-            case["chain"]["links"][-1]["delegatee_actor_ref"] = copy.deepcopy(other)
-        return f"actor_far:next:{kind}"
-    links, child = case["chain"]["links"], case["child"]
-    kind = rng.choice(["root_delegator", "upper_card", "parent_delegatee", "back_to_root"])
-    if kind == "root_delegator":
-        links[0]["delegator_actor_ref"] = twin(links[-1]["delegatee_actor_ref"])
-    elif kind == "upper_card":
-        links[rng.randrange(len(links) - 1)]["delegatee_card_ref"] = twin(links[-1]["delegatee_card_ref"])
-    else:
-        held = case["parent"]["delegatee_agent_ref"]["agent_actor_ref"] if kind == "parent_delegatee" else links[0]["delegator_actor_ref"]
-        other = dict(twin(held), actor_type="agent")
-        child["delegatee_agent_ref"]["agent_actor_ref"] = copy.deepcopy(other)
-        links[-1]["delegatee_actor_ref"] = copy.deepcopy(other)
-    return f"actor_far:{kind}:of{len(links)}"
+    """One revision named under two digests in places no check compares with each other (README note 185): for a
+    chain, the sub-delegation generator's drawing (`c_far`: the child delegated to its parent's delegatee or
+    delegator revision under another digest, or the root link's delegator or an upper link's card the leaf's so); for
+    a reassignment, the next revision (and its chain's last link, when given) delegated to the prior's delegatee or
+    delegator revision so."""
+    if case["op"] != "reassign":
+        return "actor_far:" + pairs.c_far(rng, case["parent"], case["child"], case["chain"]) + f":of{len(case['chain']['links'])}"
+    kind = rng.choice(["prior_delegatee", "prior_delegatee", "prior_delegator"])
+    held = case["prior"]["delegatee_agent_ref"]["agent_actor_ref"] if kind == "prior_delegatee" else case["prior"]["delegator_actor_ref"]
+    other = dict(pairs.twin(held), actor_type="agent")
+    case["next"]["delegatee_agent_ref"]["agent_actor_ref"] = copy.deepcopy(other)
+    if case.get("chain") is not None and case["chain"]["links"]:
+        case["chain"]["links"][-1]["delegatee_actor_ref"] = copy.deepcopy(other)
+    return f"actor_far:next:{kind}"
 
 
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
