@@ -3,16 +3,17 @@
  * delegation once, every link with signature or issuer evidence, root to leaf through every
  * delegatee with the depth falling by one a link, the contract's own chain of its own root task,
  * ending with a link that attests the exact contract revision, its delegator, agent Actor, card and
- * operator, within the root maximum. "An unverifiable or broken chain denies execution": checked
+ * operator, within the root maximum; every revision it names named with one content, root to leaf. "An unverifiable or broken chain denies execution": checked
  * when a child becomes active (`_chainFindings`, with the parent's own link) and again before every
  * effect (`evaluatePermission`), where the parent contract is not in hand.
  */
-import type { DelegationAttestationChain } from "./attestation-chain.js";
+import type { ChainLink, DelegationAttestationChain } from "./attestation-chain.js";
 import type { DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import { dimensionFinding } from "./dimensions.js";
-import { actorContentFindings } from "./_revision-digest.js";
+import { oneContentFindings } from "./_revision-digest.js";
+import type { NamedRevision } from "./_revision-digest.js";
 import { sameRevision, shownRevision } from "./scalars.js";
 
 
@@ -34,11 +35,11 @@ export function chainLinkFindings(child: DelegationContract, chain: DelegationAt
     if (link.delegator_actor_ref.object_id !== prev.delegatee_actor_ref.object_id) {
       broken(`${path}: delegated by ${link.delegator_actor_ref.object_id}, but the link before delegated to ${prev.delegatee_actor_ref.object_id}; the chain runs root to leaf through every delegatee`, `${path}.delegator_actor_ref`);
     }
-    actorContentFindings(link.delegator_actor_ref, prev.delegatee_actor_ref, "chain", `${path}.delegator_actor_ref`, `${path}: the delegator`, "the link before's delegatee", out);
     if (link.max_remaining_depth > prev.max_remaining_depth - 1) {
       out.push(dimensionFinding("depth", `${path}.max_remaining_depth: ${link.max_remaining_depth} does not fall by at least one from the link before's ${prev.max_remaining_depth}`, { path: `${path}.max_remaining_depth` }));
     }
   });
+  oneContentFindings(chain.links.flatMap((link, i) => linkRevisions(link, `chain.links.${i}`)), "chain", out);
   const ref = child.attestation_chain_ref;
   if (ref === null || ref.object_id !== chain.record_id || ref.revision_id !== chain.revision_id || ref.content_digest !== chain.content_digest) {
     broken(`attestation_chain_ref does not name this chain (${chain.record_id}@${chain.revision_id})`, `${childPath}attestation_chain_ref`);
@@ -58,4 +59,15 @@ export function chainLinkFindings(child: DelegationContract, chain: DelegationAt
   if (child.subdelegation_policy.max_remaining_depth + (n - 1) > root) {
     out.push(dimensionFinding("depth", `subdelegation_policy.max_remaining_depth: ${child.subdelegation_policy.max_remaining_depth} more at depth ${n - 1} exceeds the root maximum ${root}`, { path: `${childPath}subdelegation_policy.max_remaining_depth`, expected: `<= ${Math.max(root - (n - 1), 0)}` }));
   }
+}
+
+/** Every revision a link names, as read: its contract, delegator, delegatee, card and evidence. */
+function linkRevisions(link: ChainLink, path: string): NamedRevision[] {
+  return [
+    { ref: link.contract_ref, path: `${path}.contract_ref` },
+    { ref: link.delegator_actor_ref, path: `${path}.delegator_actor_ref` },
+    { ref: link.delegatee_actor_ref, path: `${path}.delegatee_actor_ref` },
+    { ref: link.delegatee_card_ref, path: `${path}.delegatee_card_ref` },
+    ...link.evidence.map((e, j) => ({ ref: e.ref, path: `${path}.evidence.${j}.ref` })),
+  ];
 }

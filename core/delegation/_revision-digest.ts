@@ -13,10 +13,10 @@
  * ATTEMPT_REVISION_DIGEST for attempts (`delegation_ref`), CHECKPOINT_REVISION_DIGEST for
  * checkpoints, on the dimensions their digest conflicts take.
  *
- * An Actor revision likewise (README notes 161, 183): where one persistent Actor is read across its
- * revisions (a card's next revision, a link after the one that delegated to it, a child after its
- * parent, a delegation's next revision after its prior; note 180), a later revision is the same
- * Actor, but the same revision under another digest is one revision claimed with two contents.
+ * An Actor or card revision likewise (README notes 161, 183, 185): wherever one input names it twice
+ * (a card's next revision against its prior; every link of a chain, root to leaf; the two contracts a
+ * child check or a reassignment reads), a later revision is the same persistent Actor (note 180), but
+ * the same revision under another digest is one revision claimed with two contents, adjacent or not.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -33,14 +33,39 @@ export function twoContents(a: RevisionRef, b: RevisionRef): boolean {
   return a.object_id === b.object_id && a.revision_id === b.revision_id && a.content_digest !== b.content_digest;
 }
 
+/** A reference as read: the revision it names and where it is written. */
+export interface NamedRevision {
+  readonly ref: RevisionRef;
+  readonly path: string;
+}
+
 /**
- * Pushes a finding on `dimension` when `named` (at `path`, which `who` describes) names the revision
- * of `held` (which `whose` describes) under another content digest: the same persistent Actor may
- * delegate on or issue at a later revision (note 180), never at this one with other content.
+ * Pushes a finding on `dimension` for each of `named`, read in order, that names a revision (object
+ * and revision id) an earlier one named under another content digest, wherever the two are written:
+ * one revision has one content (notes 161, 183, 185), so one of the two is not the revision it
+ * claims. `expected` is the digest the revision was named by first. A later revision of the same
+ * object is another revision (note 180) and passes.
  */
-export function actorContentFindings(named: RevisionRef, held: RevisionRef, dimension: Dimension, path: string, who: string, whose: string, out: DelegationFinding[]): void {
-  if (!twoContents(named, held)) return;
-  out.push(dimensionFinding(dimension, `${who} names ${named.object_id}@${named.revision_id} under ${named.content_digest}, where ${whose} names it under ${held.content_digest}: one Actor revision has one content, so one of the two is not the Actor it claims`, { path: `${path}.content_digest`, expected: held.content_digest, received: named.content_digest }));
+export function oneContentFindings(named: readonly NamedRevision[], dimension: Dimension, out: DelegationFinding[]): void {
+  const first = new Map<string, NamedRevision>();
+  for (const now of named) {
+    const key = JSON.stringify([now.ref.object_id, now.ref.revision_id]);
+    const was = first.get(key);
+    if (was === undefined) first.set(key, now);
+    else if (twoContents(now.ref, was.ref)) {
+      out.push(dimensionFinding(dimension, `${now.path} names ${now.ref.object_id}@${now.ref.revision_id} under ${now.ref.content_digest}, where ${was.path} names it under ${was.ref.content_digest}: one revision has one content, so one of the two is not the revision it claims`, { path: `${now.path}.content_digest`, expected: was.ref.content_digest, received: now.ref.content_digest }));
+    }
+  }
+}
+
+/** The Actor and card revisions a contract names, its delegator's first; `at` prefixes their paths. */
+export function contractActorRevisions(contract: DelegationContract, at: string): NamedRevision[] {
+  const agent = contract.delegatee_agent_ref;
+  return [
+    { ref: contract.delegator_actor_ref, path: `${at}delegator_actor_ref` },
+    { ref: agent.agent_actor_ref, path: `${at}delegatee_agent_ref.agent_actor_ref` },
+    { ref: agent.agent_card_ref, path: `${at}delegatee_agent_ref.agent_card_ref` },
+  ];
 }
 
 /** The digest `ref` gives `contract`'s revision id when it is another than the contract's, else null. */

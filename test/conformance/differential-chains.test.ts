@@ -56,6 +56,16 @@ describe("differential check of chains and reassignment", () => {
     expect(found.mutations.some((m: string) => m.startsWith("actor_twin:"))).toBe(true);
   });
 
+  it("names a revision under two digests in places no adjacent comparison reads, which the checker lets pass", { timeout: 60_000 }, () => {
+    // README note 185, the old reading planted: one revision under two digests refused only where two adjacent records
+    // are compared, so a root delegator, an upper card or a delegatee named so far from its twin passes.
+    const found = judged()["break-actor-digest-far"];
+    const missed = (found.core.findings as string[]).filter((f) => !found.checker.includes(f));
+    expect(missed.length).toBeGreaterThan(0);
+    expect(missed.every((f) => f === "ATTENUATION_PARENT parent" || f === "CHAIN_BROKEN chain")).toBe(true);
+    expect(found.mutations.some((m: string) => m.startsWith("actor_far:"))).toBe(true);
+  });
+
   it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
     // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
     expect(judged()["resume-unbound"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });

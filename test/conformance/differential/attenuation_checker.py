@@ -82,6 +82,28 @@ def one_content(a, b):
     return (a["object_id"], a["revision_id"]) != (b["object_id"], b["revision_id"]) or a["content_digest"] == b["content_digest"]
 
 
+def one_content_throughout(refs):
+    """One revision, one content, wherever one input names it (README note 185): `refs` in reading order, each
+    revision (object and revision id) under the digest it was named by first, adjacent or not."""
+    first = {}
+    for ref in refs:
+        was = first.setdefault((ref["object_id"], ref["revision_id"]), ref)
+        if not one_content(was, ref):
+            return False
+    return True
+
+
+def actors_named(contract):
+    """The Actor and card revisions a contract names: its delegator, its agent Actor, its card."""
+    agent = contract["delegatee_agent_ref"]
+    return [contract["delegator_actor_ref"], agent["agent_actor_ref"], agent["agent_card_ref"]]
+
+
+def link_revisions(link):
+    """Every revision a link names: its contract, delegator, delegatee, card and each evidence's."""
+    return [link["contract_ref"], link["delegator_actor_ref"], link["delegatee_actor_ref"], link["delegatee_card_ref"]] + [e["ref"] for e in link.get("evidence") or ()]
+
+
 def same_actor(a, b):
     """One persistent Actor (sections 4.3, 8: "bind a persistent child agent Actor"), whatever its revision:
     the delegatee delegating on, or a delegation's delegator issuing its next revision, may have revised its
@@ -134,7 +156,8 @@ def check(parent, child, chain, siblings=()):
     parent_ref = (parent["delegation_id"], parent["revision_id"], parent["content_digest"])
     if (child.get("parent_contract_ref") is None or rev(child["parent_contract_ref"]) != parent_ref
             or child["root_task_ref"] != parent["root_task_ref"]
-            or not same_actor(child["issued_by_actor_ref"], parent["delegatee_agent_ref"]["agent_actor_ref"])):
+            or not same_actor(child["issued_by_actor_ref"], parent["delegatee_agent_ref"]["agent_actor_ref"])
+            or not one_content_throughout(actors_named(parent) + actors_named(child))):
         fail("parent", "ATTENUATION_PARENT")
     if parent["lifecycle_assertion"] != "active" or child["lifecycle_assertion"] in ENDED:
         fail("parent", "CONTRACT_INACTIVE")
@@ -448,7 +471,7 @@ def check_chain(parent, child, chain, fail):
         broken = broken or len(set(ids)) != len(ids)
         for before, after in zip(links, links[1:]):
             broken = broken or not same_actor(after["delegator_actor_ref"], before["delegatee_actor_ref"])
-    if broken:
+    if broken or not one_content_throughout([ref for link in links for ref in link_revisions(link)]):
         fail("chain", "CHAIN_BROKEN")
     required = set(parent["subdelegation_policy"]["required_attestations"])
     if any(not has_own_evidence(link) or not has_required_kinds(link, required) for link in links):

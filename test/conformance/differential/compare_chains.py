@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision] [--break-actor-two-contents] [--break-outcome-effects] [--prior-across-restart]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision] [--break-actor-two-contents] [--break-actor-digest-far] [--break-outcome-effects] [--prior-across-restart]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
@@ -24,7 +24,8 @@ schema's RevisionRef or null, --break-read-past-refusal one that compares the ow
 (validateRecord reads it no further), --break-actor-by-revision one that reads a persistent Actor by its revision, so an
 Actor revised between links (or a delegator between a delegation's revisions) is another (README note 180),
 --break-actor-two-contents one that takes an Actor revision named under another digest for the same Actor (README
-note 183), --break-outcome-effects one that never holds an attempt's outcome to its effects, --prior-across-restart one that pairs a
+note 183), --break-actor-digest-far one that refuses it only where two adjacent records are compared, never a
+revision named so in places no check compares with each other (README note 185), --break-outcome-effects one that never holds an attempt's outcome to its effects, --prior-across-restart one that pairs a
 restarted attempt's record with its prior at the other start (not among --plants: too rare at the test's size). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
@@ -85,6 +86,9 @@ PLANTS = {
     # A checker without README note 183: the revision delegated to (or a delegation's delegator revision) named under
     # another digest read as the same Actor, where one revision has one content.
     "--break-actor-two-contents": (attenuation_checker, "one_content", lambda a, b: True),
+    # A checker without README note 185: one revision under two digests refused only where two adjacent records are
+    # compared (link to link, a child's delegator to its parent's delegatee, a next revision's delegator to the prior's).
+    "--break-actor-digest-far": (attenuation_checker, "one_content_throughout", lambda refs: True),
 }
 
 

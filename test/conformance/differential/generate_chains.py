@@ -270,6 +270,23 @@ def actor_twin(rng, case):
     return actor_named(rng, case, ["faithful", "faithful", "link_stale", "link_only"], pairs.twin, "actor_twin")
 
 
+def actor_far(rng, case):
+    """One revision named under two digests in places no check compares with each other (README note 185): for a
+    chain, the sub-delegation generator's drawing (`c_far`: the child delegated to its parent's delegatee or
+    delegator revision under another digest, or the root link's delegator or an upper link's card the leaf's so); for
+    a reassignment, the next revision (and its chain's last link, when given) delegated to the prior's delegatee or
+    delegator revision so."""
+    if case["op"] != "reassign":
+        return "actor_far:" + pairs.c_far(rng, case["parent"], case["child"], case["chain"]) + f":of{len(case['chain']['links'])}"
+    kind = rng.choice(["prior_delegatee", "prior_delegatee", "prior_delegator"])
+    held = case["prior"]["delegatee_agent_ref"]["agent_actor_ref"] if kind == "prior_delegatee" else case["prior"]["delegator_actor_ref"]
+    other = dict(pairs.twin(held), actor_type="agent")
+    case["next"]["delegatee_agent_ref"]["agent_actor_ref"] = copy.deepcopy(other)
+    if case.get("chain") is not None and case["chain"]["links"]:
+        case["chain"]["links"][-1]["delegatee_actor_ref"] = copy.deepcopy(other)
+    return f"actor_far:next:{kind}"
+
+
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
 
 
@@ -476,6 +493,8 @@ def cases(count, seed):
     revisions = random.Random(f"actor-revision {seed}")
     # And an Actor revision named under two digests where one Actor delegates on or issues a next revision (note 183).
     twins = random.Random(f"actor-two-contents {seed}")
+    # And one revision named under two digests where no two records compared name it (note 185), last of all.
+    far = random.Random(f"actor-digest-far {seed}")
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
@@ -486,6 +505,8 @@ def cases(count, seed):
                 case["mutations"].append(actor_revised(revisions, case))
             if twins.random() < 0.05 and not plain:
                 case["mutations"].append(actor_twin(twins, case))
+            if far.random() < 0.05 and not plain:
+                case["mutations"].append(actor_far(far, case))
             yield case
         elif n % 6 == 5:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
@@ -512,6 +533,8 @@ def cases(count, seed):
                 case["mutations"].append(actor_revised(revisions, case))
             if twins.random() < 0.05 and not plain:
                 case["mutations"].append(actor_twin(twins, case))
+            if far.random() < 0.05 and not plain:
+                case["mutations"].append(actor_far(far, case))
             yield case
 
 

@@ -840,15 +840,33 @@ def c_twin(rng, parent, child, chain):
     return "chain_twin:" + kind
 
 
+def c_far(rng, parent, child, chain):
+    """One revision named under two digests in places no check compares with each other (README note 185): the child
+    (and its link) delegated to its parent's delegatee revision, or to the parent's delegator revision, under another
+    digest; the root link's delegator, or an upper link's card, the leaf's delegatee (card) revision so."""
+    links = chain["links"]
+    kind = rng.choice(["parent_delegatee", "parent_delegatee", "parent_delegator", "root_delegator", "upper_card"])
+    if kind == "root_delegator":
+        links[0]["delegator_actor_ref"] = twin(links[-1]["delegatee_actor_ref"])
+    elif kind == "upper_card":
+        links[rng.randrange(len(links) - 1)]["delegatee_card_ref"] = twin(links[-1]["delegatee_card_ref"])
+    else:
+        held = parent["delegatee_agent_ref"]["agent_actor_ref"] if kind == "parent_delegatee" else parent["delegator_actor_ref"]
+        other = dict(twin(held), actor_type="agent")
+        child["delegatee_agent_ref"]["agent_actor_ref"] = copy.deepcopy(other)
+        links[-1]["delegatee_actor_ref"] = copy.deepcopy(other)
+    return "chain_far:" + kind
+
+
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
 # Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
 # case in ten (the lift one in twelve, first, so the chain it builds is the one the others change; an
-# Actor revised between links one in seventeen, and an Actor revision under two digests one in twenty-five,
-# last, so they change the links the others left): the cases they leave alone are drawn exactly as before
+# Actor revised between links one in seventeen, an Actor revision under two digests one in twenty-five, and
+# one revision under two digests far from its twin one in twenty-five, last, so they change the links the others left): the cases they leave alone are drawn exactly as before
 # they were added.
 CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1), ("actor-revision", c_actor, 0.06),
-                   ("actor-two-contents", c_twin, 0.04)]
+                   ("actor-two-contents", c_twin, 0.04), ("actor-digest-far", c_far, 0.04)]
 
 
 def chain_streams(seed):
