@@ -41,10 +41,16 @@ back, left open or blocked), crossings between two callsigns, work outside a hel
   generator draws none there, so the handshake's own rule for its thread is not modelled, nor is a
   second answer to one set of terms; of FULL's rule that no message of a FULL handshake but a
   counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
-- A `blocked` of the party the table awaits, answering it, blocks the chain until a Handler seat
-  speaks in its thread: an acceptance meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That
-  agent may not work, may not accept"), and a later answer still may. What else a standing
-  `blocked` refuses is reconcile_blocked.py's; a message it refuses still answers terms here.
+- A `blocked` in a chain, from either party, while it establishes, blocks it until a Handler seat
+  speaks in its thread or a message in the chain declares new evidence to an agent
+  (core/mailbox/README.md: "A `blocked` in the chain makes it `blocked: handler-decision` until a
+  Handler message or a message of the pair to an agent declaring `new_evidence`"): an acceptance
+  meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That agent may not work, may not accept"),
+  and a later answer still may. A responder's message is in its own chain; the initiator's in the
+  chain holding what it cites, and, citing a UUID no message of the thread that speaks holds (one
+  not here, or one of two files with other bytes), in the chain of each responder it addresses
+  (README note 184: "`to` assigns the obligation to respond", 8). What else a standing `blocked`
+  refuses is reconcile_blocked.py's; a message it refuses still answers terms here.
 
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
 same rule (its own, or the one on the table; section 8: default 20); a Handler seat is
@@ -52,6 +58,7 @@ folder_checker.is_handler. folder_checker models no tag set, so tags_of is writt
 """
 import folder_checker
 from folder_checker import DEFAULT_BUDGET, budget_of
+from reconcile_blocked import declares_evidence
 
 WORK = {"claim", "deliver", "reply", "ratify"}
 
@@ -106,13 +113,8 @@ def settle(hello, welcome, spoken, faults):
     miscounted = {}  # UUID -> the handshake's code for it
 
     def blocked_at(at):
-        """Whether a `blocked` of the party the table awaits, answering it, stands at UUID `at`: sent
-        before it, and no Handler seat's message in its thread between the two (6: "establishing ->
-        blocked: handler-decision"; "Resume only on direct Handler authority")."""
-        stop = next((m for m in spoken if m["kind"] == "blocked" and m["reply_to"] == table["id"] and
-                     m["from"] == table["awaits"] and m["id"] < at), None)
-        return stop is not None and "blocked-unread" not in faults and not any(
-            folder_checker.is_handler(m["from"]) and m["thread"] == stop["thread"] and stop["id"] < m["id"] < at for m in spoken)
+        """Whether the chain stands blocked just before UUID `at` (chain_blocked)."""
+        return "blocked-unread" not in faults and chain_blocked(hello, welcome["from"], spoken, at, faults)
     answer = welcome
     while answer is not None:
         # The terms a program can compare (6: "profile", "tags", "exchange budget" are material):
@@ -158,6 +160,52 @@ def settle(hello, welcome, spoken, faults):
         # The planted fault "unsettled-core-ack-unread" reads a CORE ack only of an acceptance that speaks.
         miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_acks_between(hello, table, spoken))
     return None, miscounted
+
+
+def chains_of(m, hello, chains):
+    """The responders in whose chains of `hello` message m speaks, `chains` mapping each responder
+    whose welcome opened a chain to the UUIDs it holds so far (the hello, and each message placed in
+    it): a responder's own; the initiator's those holding what it cites (of them, those it addresses,
+    when it addresses any), or, citing a UUID no chain holds (one not here, or one of two files with
+    other bytes), those of the responders it addresses, every one to `ALL` (README note 184: "`to`
+    assigns the obligation to respond", 8)."""
+    if m["arena"] != hello["arena"]:
+        return []
+    if m["from"] != hello["from"]:
+        return [m["from"]] if m["from"] in chains else []
+    to_all = "ALL" in m["to"]
+    holders = [n for n, ids in chains.items() if m["reply_to"] in ids]
+    cited = holders or [n for n in chains if to_all or n in m["to"]]
+    addressed = cited if to_all else [n for n in cited if n in m["to"]]
+    return addressed or cited
+
+
+def chain_blocked(hello, responder, spoken, at, faults=()):
+    """Whether the chain of `responder` of `hello` stands blocked just before UUID `at`: a `blocked` in
+    it while it establishes, and after it no Handler seat's message in the thread nor a message in the
+    chain declaring new evidence to an agent. The planted fault "initiator-chains-unread" places the
+    initiator's message citing a UUID no chain holds in no chain."""
+    chains, blocked = {}, False
+    for m in spoken:
+        if m["thread"] != hello["thread"] or not hello["id"] < m["id"] < at:
+            continue
+        if folder_checker.is_handler(m["from"]):
+            blocked = False
+            continue
+        if m["from"] not in chains and answers_as_addressed(m, hello):
+            chains[m["from"]] = {hello["id"]}
+        placed = chains_of(m, hello, chains)
+        if "initiator-chains-unread" in faults and m["from"] == hello["from"] and not any(m["reply_to"] in ids for ids in chains.values()):
+            placed = []
+        for n in placed:
+            chains[n].add(m["id"])
+        if responder not in placed:
+            continue
+        if declares_evidence(m, folder_checker.is_handler):
+            blocked = False
+        if m["kind"] == "blocked":
+            blocked = True
+    return blocked
 
 
 def core_acks_between(hello, table, spoken):
