@@ -467,7 +467,9 @@ CORE_ACK_EXTRA = 0.5
 # (group_budget(), past_budget()), so the budget of a group whose first chain is refused and a later one
 # accepted binds from that acceptance (README note 136; `--break-hello-budget`). Since fix-IX: in a CORE
 # room, a countered FULL chain's acceptance delivered twice with other bytes and the `ack` of it made
-# CORE (handshake(); `--break-unsettled-core-ack`).
+# CORE (handshake(); `--break-unsettled-core-ack`). Since fix-JB, not a relabelling but files added after
+# the room is drawn: the initiator's `blocked` or declaration of new evidence citing a UUID no chain holds
+# in a two-party FULL hello's thread (initiator_citations(); README note 184, `--break-initiator-chains`).
 OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
          "group-budgets": 0.5, "unsettled-acks": 0.8, "initiator-citations": 0.8}
 
