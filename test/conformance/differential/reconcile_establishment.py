@@ -41,15 +41,15 @@ back, left open or blocked), crossings between two callsigns, work outside a hel
   generator draws none there, so the handshake's own rule for its thread is not modelled, nor is a
   second answer to one set of terms; of FULL's rule that no message of a FULL handshake but a
   counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
-- A `blocked` in a chain, from either party, while it establishes, blocks it until a Handler seat
+- A `blocked` in a chain, from either party, before it is established, blocks it until a Handler seat
   speaks in its thread or a message in the chain declares new evidence to an agent
   (core/mailbox/README.md: "A `blocked` in the chain makes it `blocked: handler-decision` until a
   Handler message or a message of the pair to an agent declaring `new_evidence`"): an acceptance
   meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That agent may not work, may not accept"),
   and a later answer still may. A responder's message is in its own chain; the initiator's in the
-  chain holding what it cites, and, citing a UUID no message of the thread that speaks holds (one
-  not here, or one of two files with other bytes), in the chain of each responder it addresses
-  (README note 184: "`to` assigns the obligation to respond", 8). What else a standing `blocked`
+  chains holding what it cites (each chain holds the hello and the messages in it), and, citing a
+  UUID no chain holds (one not here, or one of two files with other bytes), in the chain of each
+  responder it addresses (README note 184: "`to` assigns the obligation to respond", 8). What else a standing `blocked`
   refuses is reconcile_blocked.py's; a message it refuses still answers terms here.
 
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
@@ -182,8 +182,8 @@ def chains_of(m, hello, chains):
 
 def chain_blocked(hello, responder, spoken, at, faults=()):
     """Whether the chain of `responder` of `hello` stands blocked just before UUID `at`: a `blocked` in
-    it while it establishes, and after it no Handler seat's message in the thread nor a message in the
-    chain declaring new evidence to an agent. The planted fault "initiator-chains-unread" places the
+    it, and after it no Handler seat's message in the thread nor a message in the chain declaring new
+    evidence to an agent. Asked only of an answer to terms, so of a chain not yet established. The planted fault "initiator-chains-unread" places the
     initiator's message citing a UUID no chain holds in no chain."""
     chains, blocked = {}, False
     for m in spoken:
