@@ -39,8 +39,11 @@ back, left open or blocked), crossings between two callsigns, work outside a hel
   Handler seat is no agent), and to `ALL` the sender in at least one pair of its arena; otherwise
   it is work before establishment. Work in a hello's own thread is judged by the pairs too: the
   generator draws none there, so the handshake's own rule for its thread is not modelled, nor is a
-  second answer to one set of terms; of FULL's rule that no message of a FULL handshake but a
-  counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
+  second answer to one set of terms. FULL's rule that no message of a FULL handshake but a
+  counter is CORE is read of what either party sends the other in the hello's thread after the FULL
+  terms while the chain establishes, but an answer to terms that were on the table (a counter, or an
+  accept that changes a term) and another hello (core_messages_between): a CORE `ack`, or a CORE
+  `state` accepting a welcome that does not speak for its sender (the generator draws no other).
 - A `blocked` in a chain, from either party, before it is established, blocks it until a Handler seat
   speaks in its thread or a message in the chain declares new evidence to an agent
   (core/mailbox/README.md: "A `blocked` in the chain makes it `blocked: handler-decision` until a
@@ -111,6 +114,7 @@ def settle(hello, welcome, spoken, faults):
     table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
              "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"], "tags": hello["tags"]}
     miscounted = {}  # UUID -> the handshake's code for it
+    proposals = {hello["id"]}  # every set of terms that was on the table
 
     def blocked_at(at):
         """Whether the chain stands blocked just before UUID `at` (chain_blocked)."""
@@ -141,7 +145,7 @@ def settle(hello, welcome, spoken, faults):
                 # a CORE `ack` between the parties citing anything else (an acceptance that does not
                 # speak, say) downgrades them too (README note 184). The planted fault
                 # "accepted-core-ack-unread" reads only a CORE ack of the acceptance that speaks.
-                miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_acks_between(hello, table, spoken))
+                miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_messages_between(hello, table, spoken, proposals, faults))
             return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
         if answer["terms"] == "accept":
             # A CORE answer labelled accept to FULL terms is still a counter (core/mailbox/README.md:
@@ -149,6 +153,7 @@ def settle(hello, welcome, spoken, faults):
             # downgrade; the planted fault "counter-as-downgrade" reads it as PROFILE_DOWNGRADE.
             downgrade = "counter-as-downgrade" in faults and table["profile"] == "FULL" and answer["profile"] != "FULL"
             miscounted[answer["id"]] = "PROFILE_DOWNGRADE" if downgrade else "COUNTER_AS_ACCEPT"
+        proposals.add(answer["id"])
         table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
                  "budget": budget_of(answer, table["budget"]), "profile": answer["profile"], "tags": tags_of(answer, table["tags"])}
         answer = next((m for m in spoken if answers_terms(m, table)), None)
@@ -158,7 +163,7 @@ def settle(hello, welcome, spoken, faults):
         # counter must be FULL" (core/mailbox/README.md, "FULL is not silently downgraded"), so a CORE
         # `ack` either party sends the other in the hello's thread after the terms is PROFILE_DOWNGRADE.
         # The planted fault "unsettled-core-ack-unread" reads a CORE ack only of an acceptance that speaks.
-        miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_acks_between(hello, table, spoken))
+        miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_messages_between(hello, table, spoken, proposals, faults))
     return None, miscounted
 
 
@@ -208,13 +213,18 @@ def chain_blocked(hello, responder, spoken, at, faults=()):
     return blocked
 
 
-def core_acks_between(hello, table, spoken):
-    """The UUIDs of the CORE `ack`s either party of FULL terms `table` sends the other in `hello`'s
-    thread after them, while the chain still establishes: "any message of that handshake other than a
-    counter must be FULL" (core/mailbox/README.md, "FULL is not silently downgraded")."""
+def core_messages_between(hello, table, spoken, proposals, faults=()):
+    """The UUIDs of the CORE messages either party of FULL terms `table` sends the other in `hello`'s
+    thread after them, while the chain still establishes, that answer no terms on the table
+    (`proposals`: an answer to them counters or accepts) and open nothing (another hello): "any
+    message of that handshake other than a counter must be FULL" (core/mailbox/README.md, "FULL is not
+    silently downgraded"). The planted fault "core-state-unread" reads only a CORE `ack` so, the
+    checker's reading until a CORE `state` accept citing a welcome that does not speak was drawn."""
     parties = (table["from"], table["awaits"])
     return [m["id"] for m in spoken
-            if m["kind"] == "ack" and m["profile"] != "FULL" and m["thread"] == hello["thread"] and
+            if m["profile"] != "FULL" and m["thread"] == hello["thread"] and m["kind"] != "hello" and
+            (m["kind"] == "ack" or ("core-state-unread" not in faults and not (
+                m["reply_to"] in proposals and (m["kind"] == "welcome" or m["terms"] is not None)))) and
             m["id"] > table["id"] and m["from"] in parties and m["arena"] == table["arena"] and
             addresses_name(m, parties[1] if m["from"] == parties[0] else parties[0])]
 
