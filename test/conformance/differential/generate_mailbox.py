@@ -11,7 +11,9 @@ versions, variants and case; mixed scripts and format characters in the locus; `
 characters, goodbye and deliver bodies changed; the delimiters changed. On a stream of its own (so
 the other cases are drawn as before), 6% of the mutated cases are laid out as a legacy envelope
 (`legacy`): flat `meta` without `meta.mailbox`, fields at the top level, a field named twice, or
-legacy names beside `meta.mailbox`. Same seed, same cases.
+legacy names beside `meta.mailbox`. On another (4%), one free-text field holds an escape that
+spells half a surrogate pair, or a whole character (escaped_surrogate, README note 182). Same seed,
+same cases.
 
     python3 generate_mailbox.py COUNT SEED > cases.jsonl
 """
