@@ -7,7 +7,7 @@
 // name, from a locus that may send other messages in the name too, whose answers may then be work before
 // establishment), refused files naming their arena by `pod`; handshakes countered (the budget, the tag set
 // or the profile; the counter accepted, countered back, left open, answered by a `blocked`, or an accept
-// that changes the term; now and then a FULL acceptance delivered twice with other bytes and a CORE `ack` of it), whole FULL cases whose handshakes need the third message, a FULL pair among CORE
+// that changes the term; now and then a FULL acceptance delivered twice with other bytes and a CORE `ack` of it; the initiator's `blocked` or declaration of new evidence citing a UUID not here or delivered twice), whole FULL cases whose handshakes need the third message, a FULL pair among CORE
 // pairs, a peer's group hello (now and then naming a budget its thread outruns), their establishing answers now and then late or never
 // sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
@@ -46,7 +46,7 @@ describe("differential check of mailbox reconciliation", () => {
       "collision-as-held", "refused-pod-unread", "refused-envelope-read", "claims-by-arrival", "establishment-any-time",
       "counter-establishes", "full-ack-unread", "counter-as-accept-unread", "group-not-whole",
       "counter-tags-unread", "counter-profile-unread", "core-ack-completes", "counter-as-downgrade",
-      "blocked-unread", "hello-budget-unread", "unsettled-core-ack-unread",
+      "blocked-unread", "hello-budget-unread", "unsettled-core-ack-unread", "initiator-chains-unread",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -114,5 +114,9 @@ describe("differential check of mailbox reconciliation", () => {
     // the acceptance speaks: both quarantine the ack, but the core says PROFILE_DOWNGRADE (the terms
     // on the table are FULL), where the checker says PARENT_QUARANTINED alone.
     expect(caught["unsettled-core-ack-unread"]).toEqual(["terms_refused"]);
+    // README note 184: the initiator's `blocked` citing a UUID no chain holds blocks the chain of the
+    // responder it addresses, and its declaration of new evidence so cited lifts it; read in no chain,
+    // an acceptance is refused otherwise (ACCEPT_WHILE_BLOCKED).
+    expect(caught["initiator-chains-unread"]).toContain("terms_refused");
   });
 });

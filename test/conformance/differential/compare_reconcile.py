@@ -92,7 +92,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-counter-profile": "counter-profile-unread", "--break-core-ack": "core-ack-completes",
           "--break-counter-as-downgrade": "counter-as-downgrade", "--break-blocked": "blocked-unread",
           "--break-hello-budget": "hello-budget-unread", "--break-held-mine-arena": "held-mine-one-arena",
-          "--break-unsettled-core-ack": "unsettled-core-ack-unread", "--break-accepted-core-ack": "accepted-core-ack-unread"}
+          "--break-unsettled-core-ack": "unsettled-core-ack-unread", "--break-accepted-core-ack": "accepted-core-ack-unread",
+          "--break-initiator-chains": "initiator-chains-unread", "--break-core-state": "core-state-unread"}
 
 
 def planted_caught(cases, core):

@@ -11,7 +11,9 @@ versions, variants and case; mixed scripts and format characters in the locus; `
 characters, goodbye and deliver bodies changed; the delimiters changed. On a stream of its own (so
 the other cases are drawn as before), 6% of the mutated cases are laid out as a legacy envelope
 (`legacy`): flat `meta` without `meta.mailbox`, fields at the top level, a field named twice, or
-legacy names beside `meta.mailbox`. Same seed, same cases.
+legacy names beside `meta.mailbox`. On another (4%), one free-text field holds an escape that
+spells half a surrogate pair, or a whole character (escaped_surrogate, README note 182). Same seed,
+same cases.
 
     python3 generate_mailbox.py COUNT SEED > cases.jsonl
 """
@@ -486,6 +488,31 @@ def unencodable(rng, text):
 # The share of the mutated cases each stream spoils (a case may draw more than one).
 SHARES = {"encoding": 0.02, "secret": 0.05, "limit": 0.03}
 
+# The envelope's free-text fields (core/mailbox/README.md, "The message"), each with a value it takes.
+FREE_TEXT = {"arena": "CROX-SITE", "pod": "CROX-SITE", "machine": "VEGA-BOX", "session": "vega-s1",
+             "new_evidence": "the counter's budget", "model": "claude", "company": "anthropic",
+             "contract_version": "1.2", "adapter_version": "0.4"}
+# What an escape in a double-quoted scalar spells: half a surrogate pair (high, low, a pair reversed,
+# the halves apart, or a code point escape of one), refused (README note 182); or a whole character,
+# a pair of escapes or one code point escape, which passes.
+LONE_ESCAPES = ["\\ud800", "\\udbff", "\\ud83d", "\\udc00", "\\udfff", "\\ude00", "\\ude00\\ud83d",
+                "\\ud83d-\\ude00", "\\U0000D800", "\\U0000DE00"]
+WHOLE_ESCAPES = ["\\ud83d\\ude00", "\\uD83D\\uDE00", "\\U0001F600", "\\U0000D83D\\U0000DE00"]
+ESCAPE_SHARE = 0.04
+
+
+def escaped_surrogate(rng, fields):
+    """One free-text field set to a double-quoted value whose escape spells half a surrogate pair (two
+    times in three) or a whole character, at its start, middle or end (README note 182). A copy:
+    `fields` may share its pairs with later cases."""
+    fields = [list(pair) for pair in fields]
+    name = rng.choice(sorted(FREE_TEXT))
+    value = FREE_TEXT[name]
+    escape = rng.choice(LONE_ESCAPES) if rng.random() < 2 / 3 else rng.choice(WHOLE_ESCAPES)
+    at = rng.choice([0, len(value) // 2, len(value)])
+    set_field(fields, name, '"' + value[:at] + escape + value[at:] + '"')
+    return fields
+
 
 def set_field(f, key, raw):
     for pair in f:
@@ -505,6 +532,8 @@ def cases(count, seed):
     encoding_rng = random.Random(f"encoding-{seed}")
     limits_rng = random.Random(f"limits-{seed}")
     secrets_rng = random.Random(f"secrets-{seed}")
+    # Escaped surrogates in the free-text fields (note 182), on a stream of their own too.
+    escapes_rng = random.Random(f"escaped-surrogates-{seed}")
 
     def spoil(text):
         # Sizes are measured last, on the text as it will be read.
@@ -514,6 +543,20 @@ def cases(count, seed):
             text = secret(secrets_rng, text)
         if limits_rng.random() < SHARES["limit"]:
             text = limit(limits_rng, text)
+        return text
+
+    def spoil_in_place_of(text, drawn):
+        # The spoiling streams draw on a text's length, so a case spoils `text` with the draws that
+        # `drawn` (the case without its escaped surrogate) takes: every later case is as before.
+        streams = (encoding_rng, limits_rng, secrets_rng)
+        before = [r.getstate() for r in streams]
+        spoil(drawn)
+        after = [r.getstate() for r in streams]
+        for r, state in zip(streams, before):
+            r.setstate(state)
+        text = spoil(text)
+        for r, state in zip(streams, after):
+            r.setstate(state)
         return text
     seeds = []
     for profile in ("CORE", "FULL"):
@@ -531,6 +574,7 @@ def cases(count, seed):
             # Drawn before the legacy layout and added after it, so that the legacy stream draws
             # as before; a legacy envelope gets none.
             corrected = correction(correction_rng) if correction_rng.random() < 0.08 else None
+            escaped = escapes_rng.random() < ESCAPE_SHARE
             if legacy_rng.random() < 0.06:
                 layout = legacy(legacy_rng, fields, opts)
                 yield {"text": spoil(render([] if layout.get("mailbox") is False else fields, body, **opts, **layout)),
@@ -538,6 +582,10 @@ def cases(count, seed):
                 continue
             if corrected is not None:
                 fields = fields + [["correction", corrected]]
+            if escaped:
+                yield {"text": spoil_in_place_of(render(escaped_surrogate(escapes_rng, fields), body, **opts), render(fields, body, **opts)),
+                       "mode": rng.choice(["inbound", "outbound"])}
+                continue
         yield {"text": spoil(render(fields, body, **opts)) if n >= len(seeds) * 2 else render(fields, body, **opts),
                "mode": rng.choice(["inbound", "outbound"])}
 

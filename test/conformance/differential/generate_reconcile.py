@@ -130,6 +130,8 @@ class Room:
         self.rng = rng
         self.ms = START_MS
         self.msgs = []  # dicts: id, thread, request, sender, to, kind, parent, expects, body, archive
+        # Each handshake() chain after its welcome: what initiator_citations() reads.
+        self.chains = []
 
     def add(self, sender, to, kind, parent=None, thread=None, request=None, expects=False, body="", arena=ARENA, rng=None):
         self.ms += 60_000
@@ -159,6 +161,8 @@ def render(m, parent_name):
         lines.append(f"    terms: {terms}")
     if m.get("budget") is not None:
         lines.append(f"    exchange_budget: {m['budget']}")
+    if m.get("evidence") is not None:
+        lines.append(f"    new_evidence: {m['evidence']}")
     if m.get("correction") is not None:
         lines += ["    correction:"] + [f"      {k}: {v}" for k, v in m["correction"].items()]
     lines.append("---")
@@ -403,9 +407,14 @@ def handshake(r, shakes, hello, welcome, pending=False):
         # after it acknowledging no acceptance, so the pair stays establishing.
         welcome["profile"] = "CORE"
 
+    # What initiator_citations() reads of the chain, after the room is drawn (no draw of its own here).
+    chain = {"hello": hello, "welcome": welcome, "initiator": initiator, "responder": responder, "profile": profile, "form": form, "sent": []}
+    r.chains.append(chain)
+
     def send(prev, sender, terms, value, *written_again):
         kind = {"ack": "ack", "core-ack": "ack", "blocked": "blocked"}.get(terms, "state")
         m = r.add(sender, [initiator] if sender in (responder, "HANDLER") else [responder], kind, parent=prev, arena=arena, rng=shakes)
+        chain["sent"].append(m)
         if written_again:
             m["written_again"] = True  # case() delivers it twice, with other bytes
         m["profile"] = "CORE" if terms == "core-ack" else profile
@@ -458,9 +467,82 @@ CORE_ACK_EXTRA = 0.5
 # (group_budget(), past_budget()), so the budget of a group whose first chain is refused and a later one
 # accepted binds from that acceptance (README note 136; `--break-hello-budget`). Since fix-IX: in a CORE
 # room, a countered FULL chain's acceptance delivered twice with other bytes and the `ack` of it made
-# CORE (handshake(); `--break-unsettled-core-ack`).
+# CORE (handshake(); `--break-unsettled-core-ack`). Since fix-JB, not a relabelling but files added after
+# the room is drawn: the initiator's `blocked` or declaration of new evidence citing a UUID no chain holds
+# in a two-party FULL hello's thread (initiator_citations(); README note 184, `--break-initiator-chains`).
 OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
-         "group-budgets": 0.5, "unsettled-acks": 0.8}
+         "group-budgets": 0.5, "unsettled-acks": 0.8, "initiator-citations": 0.8}
+
+
+def initiator_citations(stream, r, files, folders):
+    """OFTEN's "initiator-citations" (README note 184: in a FULL hello's thread, the initiator's
+    message citing a UUID no chain holds speaks in the chains of the responders it addresses), drawn
+    after the room, as files of their own, so every other draw is as before. In a two-party FULL
+    hello's thread not archived: where the initiator countered back (or accepted, changing a term),
+    its `blocked` to the responder between that counter and the responder's acceptance (the chain
+    blocked: ACCEPT_WHILE_BLOCKED), or, where it accepted the responder's counter, between the two;
+    either now and then followed by its declaration of new evidence (which lifts it again); where the
+    initiator's `blocked` was drawn (handshake()), its `state` declaring `new_evidence` to the
+    responder just after it (the chain lifted: its acceptance all the same settles), and, where it
+    then fell silent, its exact acceptance of the counter after that. Each cites a
+    UUID nobody wrote, or, half the time, the responder's FYI delivered twice with other bytes
+    (DUPLICATE_ID) just before it."""
+    for chain in r.chains:
+        hello, initiator, responder = chain["hello"], chain["initiator"], chain["responder"]
+        if chain["profile"] != "FULL" or hello["to"] != [responder] or hello["thread"] in folders:
+            continue
+        sent = sorted(chain["sent"], key=lambda m: m["id"])
+        blocked = [m for m in sent if m["kind"] == "blocked" and m["sender"] == initiator]
+        if chain["form"] in ("counter-back", "counter-as-accept") and len(sent) >= 2 and sent[1]["sender"] == responder:
+            after, answer, kinds = sent[0], sent[1], ["blocked"] + (["evidence"] if stream.random() < 0.3 else [])
+        elif chain["form"] in ("counter", "no-terms") and sent and sent[0]["sender"] == initiator:
+            # Before its acceptance of the counter: that acceptance is then refused for the `blocked`
+            # (INITIATED_WHILE_BLOCKED) whichever chain holds it, and ACCEPT_WHILE_BLOCKED in the chain.
+            after, answer, kinds = chain["welcome"], sent[0], ["blocked"] + (["evidence"] if stream.random() < 0.3 else [])
+        elif blocked:
+            # Where the initiator then fell silent, its acceptance after the evidence.
+            after, answer, kinds = blocked[0], (sent[1] if len(sent) > 1 else None), ["evidence"] + (["accept"] if len(sent) == 1 else [])
+        else:
+            continue
+        # Where the chain reads otherwise with the message in it and without (the core before note 184):
+        # an acceptance after it that speaks (none delivered twice, OFTEN's "unsettled-acks"), not a
+        # second `blocked` or the Handler's word; the others less often.
+        seen = kinds[-1] == "accept" or (answer is not None and answer.get("terms") == "accept" and not answer.get("written_again"))
+        if stream.random() >= (OFTEN["initiator-citations"] if seen else 0.2):
+            continue
+        later = [m["ms"] for m in r.msgs if m["thread"] == hello["thread"] and m["id"] > after["id"]]
+        if later and min(later) - after["ms"] < 10:
+            continue
+        ms, last, seq = after["ms"], after, 50
+        for kind in kinds:
+            if kind == "accept":
+                # The counter's terms as they are, restating no budget: an exact acceptance.
+                welcome = chain["welcome"]
+                ms += 1
+                m = {"id": uuid7(stream, ms), "ms": ms, "sender": initiator, "to": [responder], "kind": "state", "arena": hello["arena"],
+                     "parent": welcome["id"], "expects": False, "body": "", "thread": hello["thread"], "request": welcome["request"],
+                     "profile": welcome.get("profile", "CORE"), "seq": seq + 1, "terms": "accept", "tags": welcome.get("tags")}
+                files.append({"name": file_name(m), "text": render(m, file_name(welcome))})
+                continue
+            if stream.random() < 0.5:
+                ms += 1
+                fyi = {"id": uuid7(stream, ms), "ms": ms, "sender": responder, "to": [initiator], "kind": "state", "arena": hello["arena"],
+                       "parent": last["id"], "expects": False, "body": "", "thread": hello["thread"], "request": last["request"],
+                       "profile": "FULL", "seq": seq}
+                text = render(fyi, file_name(last))
+                files += [{"name": file_name(fyi), "text": text}, {"name": file_name(fyi)[:-3] + " (1).md", "text": text + "Written again.\n"}]
+                cited = fyi
+            else:
+                cited = {"id": uuid7(stream, ms - 1)}  # a UUID nobody wrote
+            ms += 1
+            m = {"id": uuid7(stream, ms), "ms": ms, "sender": initiator, "to": [responder], "kind": "blocked" if kind == "blocked" else "state",
+                 "arena": hello["arena"], "parent": cited["id"], "expects": False, "thread": hello["thread"], "request": after["request"],
+                 "profile": "FULL", "seq": seq + 1,
+                 "body": "\nDisputed term: the counter's; Handler decision required." if kind == "blocked" else "\nNew evidence: the budget memo."}
+            if kind == "evidence":
+                m["evidence"] = "budget memo 2026-10-01 approves the counter"
+            files.append({"name": file_name(m), "text": render(m, file_name(cited) if "sender" in cited else None)})
+            last, seq = m, seq + 2
 
 
 def often(r, name):
@@ -1092,6 +1174,8 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
         who = seat_beside(often_streams["seated"], r, peers, files, now) or who
     if fyis:
         past_budget(often_streams["group-budgets"], r, files, now, fyis)
+    if often_streams is not None:
+        initiator_citations(often_streams["initiator-citations"], r, files, folders)
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
     files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
     out = {"participant": who, "arena": arena, "files": files, "dispositions": dispositions, "cursor": cursor,

@@ -146,6 +146,10 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "unsettled-core-ack-unread" reads a CORE `ack` as PROFILE_DOWNGRADE only when the acceptance it
 # cites speaks for its sender, not in a chain still establishing under FULL terms
 # (reconcile_establishment.settle); generate_reconcile.OFTEN's "unsettled-acks" draws its case.
+# "initiator-chains-unread" places the initiator's `blocked` or declaration of new evidence citing a
+# UUID no chain holds in no chain of its hello (the core's reading before README note 184), so it
+# neither blocks nor lifts the chain (reconcile_establishment.chain_blocked);
+# generate_reconcile.OFTEN's "initiator-citations" draws its cases.
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -155,7 +159,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
            "core-ack-completes", "counter-as-downgrade", "blocked-unread", "hello-budget-unread",
-           "unsettled-core-ack-unread"]
+           "unsettled-core-ack-unread", "initiator-chains-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -196,7 +200,7 @@ def envelope(text):
     return {"correction": correction, "id": fields["id"], "thread": fields["thread"], "request": fields["request_id"], "from": fields["from"],
             "to": fields["to"], "kind": fields["kind"], "reply_to": fields.get("reply_to") or None,
             "expects": fields["expects_reply"] == "true", "arena": arena, "body": body, "terms": fields.get("terms"),
-            "profile": fields.get("profile", "CORE"), "tags": tags,
+            "profile": fields.get("profile", "CORE"), "tags": tags, "evidence": fields.get("new_evidence") or None,
             "exchange_budget": int(fields["exchange_budget"]) if fields.get("exchange_budget", "").isdigit() else None,
             "locus": (fields["machine"], fields["root"])}
 

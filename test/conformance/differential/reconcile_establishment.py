@@ -39,12 +39,21 @@ back, left open or blocked), crossings between two callsigns, work outside a hel
   Handler seat is no agent), and to `ALL` the sender in at least one pair of its arena; otherwise
   it is work before establishment. Work in a hello's own thread is judged by the pairs too: the
   generator draws none there, so the handshake's own rule for its thread is not modelled, nor is a
-  second answer to one set of terms; of FULL's rule that no message of a FULL handshake but a
-  counter is CORE, only the CORE `ack` is modelled (the generator draws no other).
-- A `blocked` of the party the table awaits, answering it, blocks the chain until a Handler seat
-  speaks in its thread: an acceptance meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That
-  agent may not work, may not accept"), and a later answer still may. What else a standing
-  `blocked` refuses is reconcile_blocked.py's; a message it refuses still answers terms here.
+  second answer to one set of terms. FULL's rule that no message of a FULL handshake but a
+  counter is CORE is read of what either party sends the other in the hello's thread after the FULL
+  terms while the chain establishes, but an answer to terms that were on the table (a counter, or an
+  accept that changes a term) and another hello (core_messages_between): a CORE `ack`, or a CORE
+  `state` accepting a welcome that does not speak for its sender (the generator draws no other).
+- A `blocked` in a chain, from either party, before it is established, blocks it until a Handler seat
+  speaks in its thread or a message in the chain declares new evidence to an agent
+  (core/mailbox/README.md: "A `blocked` in the chain makes it `blocked: handler-decision` until a
+  Handler message or a message of the pair to an agent declaring `new_evidence`"): an acceptance
+  meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That agent may not work, may not accept"),
+  and a later answer still may. A responder's message is in its own chain; the initiator's in the
+  chains holding what it cites (each chain holds the hello and the messages in it), and, citing a
+  UUID no chain holds (one not here, or one of two files with other bytes), in the chain of each
+  responder it addresses (README note 184: "`to` assigns the obligation to respond", 8). What else a standing `blocked`
+  refuses is reconcile_blocked.py's; a message it refuses still answers terms here.
 
 The budget an answer puts on the table is folder_checker.budget_of, that checker's reading of the
 same rule (its own, or the one on the table; section 8: default 20); a Handler seat is
@@ -52,6 +61,7 @@ folder_checker.is_handler. folder_checker models no tag set, so tags_of is writt
 """
 import folder_checker
 from folder_checker import DEFAULT_BUDGET, budget_of
+from reconcile_blocked import declares_evidence
 
 WORK = {"claim", "deliver", "reply", "ratify"}
 
@@ -104,15 +114,11 @@ def settle(hello, welcome, spoken, faults):
     table = {"id": hello["id"], "from": hello["from"], "awaits": welcome["from"], "arena": hello["arena"],
              "budget": budget_of(hello, DEFAULT_BUDGET), "profile": hello["profile"], "tags": hello["tags"]}
     miscounted = {}  # UUID -> the handshake's code for it
+    proposals = {hello["id"]}  # every set of terms that was on the table
 
     def blocked_at(at):
-        """Whether a `blocked` of the party the table awaits, answering it, stands at UUID `at`: sent
-        before it, and no Handler seat's message in its thread between the two (6: "establishing ->
-        blocked: handler-decision"; "Resume only on direct Handler authority")."""
-        stop = next((m for m in spoken if m["kind"] == "blocked" and m["reply_to"] == table["id"] and
-                     m["from"] == table["awaits"] and m["id"] < at), None)
-        return stop is not None and "blocked-unread" not in faults and not any(
-            folder_checker.is_handler(m["from"]) and m["thread"] == stop["thread"] and stop["id"] < m["id"] < at for m in spoken)
+        """Whether the chain stands blocked just before UUID `at` (chain_blocked)."""
+        return "blocked-unread" not in faults and chain_blocked(hello, welcome["from"], spoken, at, faults)
     answer = welcome
     while answer is not None:
         # The terms a program can compare (6: "profile", "tags", "exchange budget" are material):
@@ -139,7 +145,7 @@ def settle(hello, welcome, spoken, faults):
                 # a CORE `ack` between the parties citing anything else (an acceptance that does not
                 # speak, say) downgrades them too (README note 184). The planted fault
                 # "accepted-core-ack-unread" reads only a CORE ack of the acceptance that speaks.
-                miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_acks_between(hello, table, spoken))
+                miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_messages_between(hello, table, spoken, proposals, faults))
             return (None if ack is None else (ack["id"], table["budget"], table["profile"])), miscounted
         if answer["terms"] == "accept":
             # A CORE answer labelled accept to FULL terms is still a counter (core/mailbox/README.md:
@@ -147,6 +153,7 @@ def settle(hello, welcome, spoken, faults):
             # downgrade; the planted fault "counter-as-downgrade" reads it as PROFILE_DOWNGRADE.
             downgrade = "counter-as-downgrade" in faults and table["profile"] == "FULL" and answer["profile"] != "FULL"
             miscounted[answer["id"]] = "PROFILE_DOWNGRADE" if downgrade else "COUNTER_AS_ACCEPT"
+        proposals.add(answer["id"])
         table = {"id": answer["id"], "from": answer["from"], "awaits": table["from"], "arena": table["arena"],
                  "budget": budget_of(answer, table["budget"]), "profile": answer["profile"], "tags": tags_of(answer, table["tags"])}
         answer = next((m for m in spoken if answers_terms(m, table)), None)
@@ -156,17 +163,68 @@ def settle(hello, welcome, spoken, faults):
         # counter must be FULL" (core/mailbox/README.md, "FULL is not silently downgraded"), so a CORE
         # `ack` either party sends the other in the hello's thread after the terms is PROFILE_DOWNGRADE.
         # The planted fault "unsettled-core-ack-unread" reads a CORE ack only of an acceptance that speaks.
-        miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_acks_between(hello, table, spoken))
+        miscounted.update((i, "PROFILE_DOWNGRADE") for i in core_messages_between(hello, table, spoken, proposals, faults))
     return None, miscounted
 
 
-def core_acks_between(hello, table, spoken):
-    """The UUIDs of the CORE `ack`s either party of FULL terms `table` sends the other in `hello`'s
-    thread after them, while the chain still establishes: "any message of that handshake other than a
-    counter must be FULL" (core/mailbox/README.md, "FULL is not silently downgraded")."""
+def chains_of(m, hello, chains):
+    """The responders in whose chains of `hello` message m speaks, `chains` mapping each responder
+    whose welcome opened a chain to the UUIDs it holds so far (the hello, and each message placed in
+    it): a responder's own; the initiator's those holding what it cites (of them, those it addresses,
+    when it addresses any), or, citing a UUID no chain holds (one not here, or one of two files with
+    other bytes), those of the responders it addresses, every one to `ALL` (README note 184: "`to`
+    assigns the obligation to respond", 8)."""
+    if m["arena"] != hello["arena"]:
+        return []
+    if m["from"] != hello["from"]:
+        return [m["from"]] if m["from"] in chains else []
+    to_all = "ALL" in m["to"]
+    holders = [n for n, ids in chains.items() if m["reply_to"] in ids]
+    cited = holders or [n for n in chains if to_all or n in m["to"]]
+    addressed = cited if to_all else [n for n in cited if n in m["to"]]
+    return addressed or cited
+
+
+def chain_blocked(hello, responder, spoken, at, faults=()):
+    """Whether the chain of `responder` of `hello` stands blocked just before UUID `at`: a `blocked` in
+    it, and after it no Handler seat's message in the thread nor a message in the chain declaring new
+    evidence to an agent. Asked only of an answer to terms, so of a chain not yet established. The planted fault "initiator-chains-unread" places the
+    initiator's message citing a UUID no chain holds in no chain."""
+    chains, blocked = {}, False
+    for m in spoken:
+        if m["thread"] != hello["thread"] or not hello["id"] < m["id"] < at:
+            continue
+        if folder_checker.is_handler(m["from"]):
+            blocked = False
+            continue
+        if m["from"] not in chains and answers_as_addressed(m, hello):
+            chains[m["from"]] = {hello["id"]}
+        placed = chains_of(m, hello, chains)
+        if "initiator-chains-unread" in faults and m["from"] == hello["from"] and not any(m["reply_to"] in ids for ids in chains.values()):
+            placed = []
+        for n in placed:
+            chains[n].add(m["id"])
+        if responder not in placed:
+            continue
+        if declares_evidence(m, folder_checker.is_handler):
+            blocked = False
+        if m["kind"] == "blocked":
+            blocked = True
+    return blocked
+
+
+def core_messages_between(hello, table, spoken, proposals, faults=()):
+    """The UUIDs of the CORE messages either party of FULL terms `table` sends the other in `hello`'s
+    thread after them, while the chain still establishes, that answer no terms on the table
+    (`proposals`: an answer to them counters or accepts) and open nothing (another hello): "any
+    message of that handshake other than a counter must be FULL" (core/mailbox/README.md, "FULL is not
+    silently downgraded"). The planted fault "core-state-unread" reads only a CORE `ack` so, the
+    checker's reading until a CORE `state` accept citing a welcome that does not speak was drawn."""
     parties = (table["from"], table["awaits"])
     return [m["id"] for m in spoken
-            if m["kind"] == "ack" and m["profile"] != "FULL" and m["thread"] == hello["thread"] and
+            if m["profile"] != "FULL" and m["thread"] == hello["thread"] and m["kind"] != "hello" and
+            (m["kind"] == "ack" or ("core-state-unread" not in faults and not (
+                m["reply_to"] in proposals and (m["kind"] == "welcome" or m["terms"] is not None)))) and
             m["id"] > table["id"] and m["from"] in parties and m["arena"] == table["arena"] and
             addresses_name(m, parties[1] if m["from"] == parties[0] else parties[0])]
 
