@@ -475,6 +475,13 @@ def reassignment_case(rng, plain):
     return case
 
 
+def actor_draws(case, draws, plain):
+    """The Actor draws a chain and a plain reassignment share, each on its own stream, in order."""
+    for stream, chance, draw in draws:
+        if stream.random() < chance and not plain:
+            case["mutations"].append(draw(stream, case))
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # The resume of an amended checkpoint (README note 173) draws on a stream of its own: the cases as they were drawn stay.
@@ -495,18 +502,14 @@ def cases(count, seed):
     twins = random.Random(f"actor-two-contents {seed}")
     # And one revision named under two digests where no two records compared name it (note 185), last of all.
     far = random.Random(f"actor-digest-far {seed}")
+    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far)]
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
             case = chain_case(rng, n, plain)
             if own.random() < 0.05 and not plain:
                 case["mutations"].append(own_link(own, case))
-            if revisions.random() < 0.08 and not plain:
-                case["mutations"].append(actor_revised(revisions, case))
-            if twins.random() < 0.05 and not plain:
-                case["mutations"].append(actor_twin(twins, case))
-            if far.random() < 0.05 and not plain:
-                case["mutations"].append(actor_far(far, case))
+            actor_draws(case, actors, plain)
             yield case
         elif n % 6 == 5:
             # A third of the reassignments carry 11.4's attempts and checkpoints (generate_records.py).
@@ -529,12 +532,7 @@ def cases(count, seed):
             yield case
         else:
             case = reassignment_case(rng, plain)
-            if revisions.random() < 0.08 and not plain:
-                case["mutations"].append(actor_revised(revisions, case))
-            if twins.random() < 0.05 and not plain:
-                case["mutations"].append(actor_twin(twins, case))
-            if far.random() < 0.05 and not plain:
-                case["mutations"].append(actor_far(far, case))
+            actor_draws(case, actors, plain)
             yield case
 
 
