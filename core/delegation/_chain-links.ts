@@ -3,9 +3,10 @@
  * delegation once, every link with signature or issuer evidence, root to leaf through every
  * delegatee with the depth falling by one a link, the contract's own chain of its own root task,
  * ending with a link that attests the exact contract revision, its delegator, agent Actor, card and
- * operator, within the root maximum; every revision it names named with one content, root to leaf. "An unverifiable or broken chain denies execution": checked
- * when a child becomes active (`_chainFindings`, with the parent's own link) and again before every
- * effect (`evaluatePermission`), where the parent contract is not in hand.
+ * operator, within the root maximum; every revision it names named with one content, root to leaf.
+ * "An unverifiable or broken chain denies execution": checked when a child becomes active
+ * (`_chainFindings`, with the parent's own link) and again before every effect
+ * (`evaluatePermission`), where the parent contract is not in hand.
  */
 import type { ChainLink, DelegationAttestationChain } from "./attestation-chain.js";
 import type { DelegationFinding } from "./codes.js";

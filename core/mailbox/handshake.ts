@@ -176,13 +176,15 @@ function threadHandshake(hello: MailboxEntry, messages: readonly MailboxEntry[],
     }
     const parent = m.reply_to;
     if (parent === null) return [];
+    const every = [...pairs.values()];
+    const addressed = m.to.includes(ALL) ? every : every.filter((p) => m.to.includes(p.callsign));
+    const cited = every.filter((p) => p.ids.has(parent));
     // A parent no chain holds (a UUID of two files, DUPLICATE_ID, or one not here) places it in no
     // chain by causality: it speaks in those of the responders it addresses, as a responder's
     // message speaks in its own whatever it cites (README note 184).
-    const held = [...pairs.values()].filter((p) => p.ids.has(parent));
-    const cited = held.length > 0 ? held : [...pairs.values()].filter((p) => m.to.includes(p.callsign) || m.to.includes(ALL));
-    const addressed = m.to.includes(ALL) ? cited : cited.filter((p) => m.to.includes(p.callsign));
-    return addressed.length > 0 ? addressed : cited;
+    if (cited.length === 0) return addressed;
+    const both = cited.filter((p) => addressed.includes(p));
+    return both.length > 0 ? both : cited;
   };
   // The group stands whole when every live chain opened so far is established and every live
   // callsign the hello names has welcomed; from the first such message each established chain is
