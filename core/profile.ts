@@ -55,8 +55,17 @@ function entries<TKey extends v.GenericSchema<string, string>, TValue extends v.
   return v.pipe(v.unknown(), v.check((input) => !Array.isArray(input), "expected an object of entries, received a list"), v.record(key, value));
 }
 const CODES = entries(CODE, TEXT);
+/**
+ * A JSON object of named fields. Valibot's strictObject takes a list as well, as an object keyed by
+ * its indices: `"when": ["net"]` was refused for "when.0: not a field of a profile file here" and
+ * `"sum": ["a", "b"]` for a missing parts and total and a field `0`, words about fields the file
+ * never gave instead of its one fault, a list where an object goes (README note 198).
+ */
+function fields<TEntries extends v.ObjectEntries>(shape: TEntries) {
+  return v.pipe(v.unknown(), v.check((input) => !Array.isArray(input), "expected an object of fields, received a list"), v.strictObject(shape));
+}
 
-const slotSchema = v.strictObject({
+const slotSchema = fields({
   key: KEY,
   type: v.string(),
   on: TYPES,
@@ -64,14 +73,14 @@ const slotSchema = v.strictObject({
   desc: v.optional(TEXT),
 });
 
-const ruleFields = v.strictObject({
+const ruleFields = fields({
   id: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, "rule ids are [a-z][a-z0-9-]*")),
   desc: TEXT,
   on: v.optional(TYPES),
   // Empty, when or either of its lists would name no condition: refused alike (README note 179).
   when: v.optional(
     v.pipe(
-      v.strictObject({
+      fields({
         item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"))), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
         has: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave has out to match any)"))),
       }),
@@ -87,7 +96,7 @@ const ruleFields = v.strictObject({
       v.check((shapes) => Object.keys(shapes).length > 0, "names at least one slot (leave shape out to shape none)"),
     ),
   ),
-  sum: v.optional(v.strictObject({ parts: v.pipe(v.array(KEY), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
+  sum: v.optional(fields({ parts: v.pipe(v.array(KEY), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
 });
 // A rule naming none of its checks passes every line while the legend prints it as a rule: most
 // likely one whose checks were lost, refused as an empty when.has is (README notes 179 and 187).
@@ -112,7 +121,7 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   agents: v.optional(v.array(AGENT)),
   asks_used: v.optional(v.array(CODE)),
   exec: v.optional(entries(CODE, v.pipe(v.array(KEY), v.minLength(1, "names at least one execution slot (an ask done with none is left out of exec)")))),
-  ckeys: v.optional(entries(NAME, v.strictObject({ desc: TEXT, set: v.optional(v.boolean()) }))),
+  ckeys: v.optional(entries(NAME, fields({ desc: TEXT, set: v.optional(v.boolean()) }))),
   aliases: v.optional(v.array(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, "spellings are [a-z0-9-]+"))), v.minLength(2, "a group names at least two spellings (the first is canonical)")))),
   translation: v.optional(v.array(ruleSchema)),
 });

@@ -18,16 +18,19 @@ describe("differential check of mailbox messages", () => {
   });
 
   it("names a disagreement when there is one", { timeout: 60_000 }, () => {
-    // The checker told to take any text for a callsign disagrees with the core on some file.
-    const { status, output } = compare(["3000", "1", "--first", "--break-callsigns"]);
+    // The checker told to take any text for a callsign disagrees with the core on some file. The
+    // first is the 97th of seed 1: 300 files, over three times that, since --first stops the
+    // checker alone (every file is generated and read by the core first, most of a run's cost).
+    const { status, output } = compare(["300", "1", "--first", "--break-callsigns"]);
     expect(status).toBe(1);
     expect(JSON.parse(output)).toMatchObject({ case: { text: expect.any(String), mode: expect.any(String) }, core: { ok: expect.any(Boolean) } });
   });
 
   it("names a legacy flat envelope the checker told to read none reads otherwise", { timeout: 60_000 }, () => {
     // The checker before legacy envelopes were drawn (no flat `meta` read) disagrees with the core on
-    // a file laid out as one: the core notes or refuses its legacy names, the checker does not.
-    const { status, output } = compare(["3000", "1", "--first", "--break-legacy-envelope"]);
+    // a file laid out as one: the core notes or refuses its legacy names, the checker does not. The
+    // first is the 68th of seed 1: 300 files, over three times that, as above.
+    const { status, output } = compare(["300", "1", "--first", "--break-legacy-envelope"]);
     expect(status).toBe(1);
     const first = JSON.parse(output) as { core: { errors: string[] }; checker: { errors: string[] } };
     const legacy = (codes: string[]) => codes.filter((code) => code.startsWith("LEGACY_"));

@@ -126,6 +126,13 @@ describe("each entry that valibot would word says what it must be", () => {
     ["an item namespace with a space", rule({ when: { item_ns: ["a b"] }, tail: "required" }), "translation.0.when.item_ns.0: item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"],
     ["an empty shape", rule({ shape: { item: "" } }), "translation.0.shape.item: must not be empty: a shape is a template such as doc:{id}"],
     ["a shape of 201 characters", rule({ shape: { item: "d".repeat(201) } }), "translation.0.shape.item: at most 200 characters"],
+    // README note 198: a list where an object of fields goes is that one fault, not its fields missing
+    // and a field `0` (valibot reads a list as an object keyed by its indices).
+    ["a when given as a list", rule({ when: ["box"], tail: "required" }), "translation.0.when: expected an object of fields, received a list"],
+    ["a sum given as a list", rule({ sum: ["box", "box2"] }), "translation.0.sum: expected an object of fields, received a list"],
+    ["a rule given as a list", { ...full, translation: [["r1", "a rule"]] }, "translation.0: expected an object of fields, received a list"],
+    ["a slot given as a list", { ...full, slots: [["box", "money"]] }, "slots.0: expected an object of fields, received a list"],
+    ["a constraint key given as a list", { ...full, ckeys: { sev: ["severity"] } }, "ckeys.sev: expected an object of fields, received a list"],
     ["an ask done with no slot", { ...full, exec: { SHIP: [] } }, "exec.SHIP: names at least one execution slot (an ask done with none is left out of exec)"],
     ["a spelling in upper case", { ...full, aliases: [["crate", "Carton"]] }, "aliases.0.1: spellings are [a-z0-9-]+"],
     ["a group of one spelling", { ...full, aliases: [["crate"]] }, "aliases.0: a group names at least two spellings (the first is canonical)"],

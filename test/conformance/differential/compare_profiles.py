@@ -9,6 +9,7 @@ with --first, the first divergence alone.
 """
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -23,8 +24,10 @@ import validator  # noqa: E402
 def mine(case, vocabularies):
     key = json.dumps(case["profile"], sort_keys=True)
     if key not in vocabularies:
-        refused = profile_checker.check(case["profile"])
-        vocabularies[key] = sorted(refused) if refused else validator.Vocabulary(case["profile"])
+        # A copy: a planted reading (--break-rule-types) drops what it misreads from the file it reads.
+        profile = json.loads(key)
+        refused = profile_checker.check(profile)
+        vocabularies[key] = sorted(refused) if refused else validator.Vocabulary(profile)
     read = vocabularies[key]
     if isinstance(read, list):
         return {"refused": read}
@@ -53,6 +56,12 @@ def main():
     profile_checker.EMPTY_WHEN = comparison.planted("--break-empty-when")
     profile_checker.CHECKLESS_RULE = comparison.planted("--break-checkless-rule")
     profile_checker.EMPTY_CHECKS = comparison.planted("--break-empty-checks")
+    profile_checker.RULE_TYPES = not comparison.planted("--break-rule-types")
+    if comparison.planted("--break-rule-id"):
+        profile_checker.RULE_ID = re.compile(r".*")
+    profile_checker.RULE_DUPLICATES = not comparison.planted("--break-rule-duplicates")
+    if comparison.planted("--break-code-form"):
+        profile_checker.CODE_FORM = re.compile(r".*")
     cases = list(generate_profiles.cases(count, seed))
     core = core_answers("core-profile-verdicts.ts", cases)
     vocabularies = {}

@@ -17,7 +17,12 @@ one file in about seventeen, valid or broken, is given a key no object may hold 
 slot key a slot, rule or `exec` names (profiles/README.md's first and format stages); and, each on
 a stream of its own, one valid file with rules in about twenty-five given an empty `when.has` or
 `when.item_ns` (README note 179), one in about seventeen a rule naming nothing to check or an empty
-`require` or `shape` (README note 187). Each case is
+`require` or `shape` (README note 187); and last, on a stream of its own, one valid file in about five
+a field of the wrong JSON type or form (a translation rule's `require`, `tail`, `shape`, `sum`,
+`when`, `on` or `id`, three in four when it has rules; else an enum's codes, `asks` or `why` given
+as a list, an execution slot as a lone name, a slot without `on` or `type` or with a type that is
+no string), and, on another, one in about seventeen a code spelt as a label (`IN PROGRESS`,
+`N/A`, `REVIEW `) in an enum, `asks`, `asks_used` or `exec`. Each case is
 {"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
 generate.py's mutations and by profile ones (a profile slot given another type's value, a required
 slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
@@ -478,6 +483,78 @@ def with_empty_checks(rng, profile):
     return copy
 
 
+def with_malformed_rule(rng, profile):
+    """A copy whose one rule has a field of the wrong JSON type or form, as a profile author writes
+    one (a lone name for a list, a list for an object, a name twice, a type in lower case), beside
+    the rule's other checks: the format stage refuses it, PROFILE_SCHEMA (a name twice is a rule
+    about a list's names, which the rules stage refuses beside every other finding)."""
+    copy = json.loads(json.dumps(profile))
+    rule = rng.choice(copy["translation"])
+    keys = [s["key"] for s in copy["slots"]]
+    key, other = rng.choice(keys), rng.choice(keys + ["item"])
+    field = rng.choice(["require", "require", "require", "tail", "shape", "shape", "sum", "sum", "when", "when", "on", "on", "id"])
+    if field == "require":
+        rule["require"] = rng.choice([key, 1, {key: True}, [key, 3], [key, None], [key, key], [key.upper()], [other, key, other], [key + " "]])
+    elif field == "tail":
+        rule["tail"] = rng.choice(["optional", True, "Required", "yes", None])
+    elif field == "shape":
+        rule["shape"] = rng.choice(["{id}", [key], {key: 3}, {key: None}, {key: ["{id}"]}, {key: "{id}" + "-x" * 99}, {key: {"template": "{id}"}}])
+    elif field == "sum":
+        rule["sum"] = rng.choice([f"{key}+{other}", [key, other], {"parts": f"{key}+{other}", "total": key}, {"parts": [key, other]},
+                                  {"parts": [key, other], "total": [key]}, {"parts": [key, other], "total": key, "of": "money"}, {"parts": [key, key], "total": other}])
+    elif field == "when":
+        rule["when"] = rng.choice([key, [key], {"has": key}, {"ns": ["doc"]}, {"item_ns": "doc"}, {"item_ns": ["doc:"]}, {"has": [key, key]}, {"item_ns": ["doc", "doc"]}])
+    elif field == "on":
+        rule["on"] = rng.choice(["ST", ["st"], ["ST", "ST"], ["ALL"], ["ST", "HO", "ST"], "*"])
+    else:
+        rule["id"] = rng.choice(["R1", "rule_1", "1r", 3, "r 1", "r.1"])
+    return copy
+
+
+def with_malformed_field(rng, profile):
+    """A copy with one other field of the wrong JSON type, as a profile author writes one: an enum's
+    codes, `asks` or `why` as a list of codes with no meanings, an execution slot as a lone name, a
+    slot left without `on` or `type`, or its `type` a list (PROFILE_SCHEMA, the format stage)."""
+    copy = json.loads(json.dumps(profile))
+    kind = rng.randrange(6)
+    slot = rng.choice(copy["slots"])
+    if kind == 0:
+        copy.setdefault("enums", {})[rng.choice(sorted(copy.get("enums", {})) or ["stage"])] = rng.sample(CODE_POOL, 2)
+    elif kind == 1:
+        copy["asks"] = rng.sample(PROFILE_ASKS, rng.randrange(1, 3))
+    elif kind == 2:
+        copy["why"] = {w: None for w in rng.sample(PROFILE_WHY, 1)} if rng.random() < 0.3 else rng.sample(PROFILE_WHY, 1)
+    elif kind == 3:
+        copy.setdefault("asks", {})["SHIP"] = "ship"
+        copy["exec"] = {"SHIP": slot["key"]}
+    elif kind == 4:
+        del slot[rng.choice(["on", "type"])]
+    else:
+        slot["type"] = rng.choice([[slot["type"]], {"list": "token"}, 1])
+    return copy
+
+
+MISSPELT_CODES = ["IN PROGRESS", "In progress", "A+B", "Q&A", "N/A", "-LOW", "REVIEW ", " HIGH", "café", "_DRAFT"]
+
+
+def with_misspelt_code(rng, profile):
+    """A copy with one code spelt as a label, not as a line can carry it (a space, `+`, `&`, `/`,
+    a leading `-` or `_`, a letter off ASCII): in an enum, `asks`, `asks_used` or as an `exec` ask."""
+    copy = json.loads(json.dumps(profile))
+    code = rng.choice(MISSPELT_CODES)
+    where = rng.randrange(4)
+    if where == 0:
+        copy.setdefault("enums", {}).setdefault(rng.choice(sorted(copy.get("enums", {})) or ["stage"]), {})[code] = "a meaning"
+    elif where == 1:
+        copy.setdefault("asks", {})[code] = "an ask"
+    elif where == 2:
+        copy["asks_used"] = copy.get("asks_used", ["REVIEW"]) + [code]
+    else:
+        copy.setdefault("asks", {})[code] = "an ask"
+        copy["exec"] = {code: ["item"]}
+    return copy
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # Its own stream, so every case it leaves alone is drawn as before it was added.
@@ -489,6 +566,8 @@ def cases(count, seed):
     empty_conditions = random.Random(f"empty conditions {seed}")
     empty_checks = random.Random(f"empty checks {seed}")
     empty_when = random.Random(f"empty when {seed}")
+    malformed = random.Random(f"malformed fields {seed}")
+    misspelt = random.Random(f"misspelt codes {seed}")
     generate.load()
     n = 0
     while n < count:
@@ -516,6 +595,14 @@ def cases(count, seed):
         # Any file, valid or broken: a reserved key is refused before every other stage.
         if reserved.random() < 0.06:
             profile = reserved_key(reserved, profile)
+        # Last, so the streams above draw as before: a valid file's one field of the wrong JSON type or
+        # form, a translation rule's (three in four, when it has rules) or another's.
+        if malformed.random() < 0.2 and profile is good:
+            rules = bool(profile.get("translation")) and malformed.random() < 0.75
+            profile = with_malformed_rule(malformed, profile) if rules else with_malformed_field(malformed, profile)
+        # And after it, another valid file's one code spelt as no line can carry it.
+        if misspelt.random() < 0.06 and profile is good:
+            profile = with_misspelt_code(misspelt, profile)
         for _ in range(min(count - n, rng.randrange(5, 25))):
             tokens, tail = line_under(rng, good)
             for _ in range(rng.choice([0, 1, 1, 2])):

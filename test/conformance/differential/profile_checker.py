@@ -44,8 +44,21 @@ RESERVED_STAGE = True
 # --break-reserved-key-name plants a slot key read as spelt [a-z][a-z0-9_]* alone, `constructor`
 # and `prototype` among them, where README note 6 excepts them (a format fault, as any key misspelt).
 RESERVED_KEY_NAMES = ("constructor", "prototype")
+# --break-rule-types plants a lenient reading of a translation rule: a field of the wrong JSON type
+# or form (`require: "net"`, `shape: ["src"]`, `sum.parts: "a+b"`, `on: "ST"`, `when: {"has": "x"}`)
+# read as if left out, where profiles/README.md's format stage refuses it.
+RULE_TYPES = True
+# --break-rule-id plants a rule id read as any string, where the core's reading spells it [a-z][a-z0-9-]*.
+RULE_ID = re.compile(r"[a-z][a-z0-9-]*\Z")
+# --break-rule-duplicates plants a rule's `on`, `require` and `sum.parts` read as sets, where
+# profiles/README.md's "a list names each thing once" refuses a name twice in them.
+RULE_DUPLICATES = True
 refused_redefinitions = {}  # key: the `on` of the first refused redefinition, for that planted fault
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
+# A code is what a line's enum value can carry, the core's reading (profiles/README.md: "codes ... of
+# the wrong form" are the format's): letters, digits, `_ . -`, a letter or digit first; no space,
+# no `+` (a list's separator). --break-code-form plants any string read as a code.
+CODE_FORM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
 
 
 def text_problem(value, limit=300):
@@ -190,7 +203,7 @@ def check(profile):
             continue  # refused, it defines nothing: a rule naming the key is judged by the core's slot, or by none
         slot_on[key] = (set(on), slot["type"])
     name_list(profile, "agents", lambda a: isinstance(a, str) and validator.AGENT.match(a), f)
-    name_list(profile, "asks_used", lambda a: isinstance(a, str), f)
+    name_list(profile, "asks_used", lambda a: isinstance(a, str) and bool(CODE_FORM.match(a)), f)
     asks_used = profile.get("asks_used")
     all_asks = set(validator.CORE_ENUMS["ask"]) | own_codes.get("ask", set())
     if isinstance(asks_used, list) and any(a not in validator.CORE_ENUMS["ask"] for a in asks_used if isinstance(a, str)):
@@ -200,7 +213,7 @@ def check(profile):
         f.shape.add("PROFILE_SCHEMA")
         execs = {}
     for ask, names in execs.items():
-        if not isinstance(names, list) or not names or not all(is_slot_key(s) for s in names):
+        if not CODE_FORM.match(ask) or not isinstance(names, list) or not names or not all(is_slot_key(s) for s in names):
             f.shape.add("PROFILE_SCHEMA")
             continue
         if len(set(names)) != len(names):
@@ -242,6 +255,8 @@ def code_map(table, enum, own_codes, f):
     core = validator.CORE_ENUMS.get(enum, [])
     seen = own_codes.setdefault(enum, set())
     for code, meaning in table.items():
+        if not CODE_FORM.match(code):
+            f.shape.add("PROFILE_SCHEMA")
         if meaning is None:
             if code in core:
                 f.removes.add(code)
@@ -329,44 +344,62 @@ def shape_problem(template, enums, f):
             return
 
 
+def is_list_of(value, ok, empty_allowed=False):
+    return isinstance(value, list) and (empty_allowed or bool(value)) and all(ok(v) for v in value)
+
+
+# An item namespace is the part of a reference before its first `:`, a token's characters (section 2.1).
+ITEM_NS = re.compile(r"[A-Za-z0-9._-]+\Z")
+
+
+def shape_text(template):
+    """A shape is a template (never empty), a text of at most 200 characters holding no lone
+    surrogate (profiles/README.md)."""
+    return isinstance(template, str) and 0 < len(template) <= 200 and not any(0xD800 <= ord(ch) <= 0xDFFF for ch in template)
+
+
+def rule_field_forms():
+    """Each rule field's JSON type and form (profiles/README.md, "Translation rules" and the format
+    stage: a message type outside the nine, a slot key misspelt, an empty list where one names at
+    least one, a sum of one part). Read per call: the planted readings change what passes."""
+    return {
+        "on": lambda on: is_list_of(on, lambda t: t in validator.TYPES),
+        "when": lambda when: isinstance(when, dict) and not set(when) - {"item_ns", "has"} and (bool(when) or EMPTY_WHEN)
+        and ("item_ns" not in when or is_list_of(when["item_ns"], lambda n: isinstance(n, str) and bool(ITEM_NS.match(n))))
+        and ("has" not in when or is_list_of(when["has"], is_slot_key, EMPTY_HAS)),
+        "require": lambda names: is_list_of(names, is_slot_key, EMPTY_CHECKS),
+        "tail": lambda tail: tail == "required",
+        "shape": lambda shapes: isinstance(shapes, dict) and (bool(shapes) or EMPTY_CHECKS)
+        and all(is_slot_key(k) and shape_text(t) for k, t in shapes.items()),
+        "sum": lambda total: isinstance(total, dict) and set(total) == {"parts", "total"}
+        and is_list_of(total["parts"], is_slot_key) and len(total["parts"]) >= 2 and is_slot_key(total["total"]),
+    }
+
+
 def rule_problem(rule, slot_on, enums, f):
-    if not isinstance(rule, dict) or set(rule) - RULE_FIELDS or not isinstance(rule.get("id"), str) or text_problem(rule.get("desc")):
+    if not isinstance(rule, dict) or set(rule) - RULE_FIELDS or not isinstance(rule.get("id"), str) or not RULE_ID.match(rule["id"]) or text_problem(rule.get("desc")):
         f.shape.add("PROFILE_SCHEMA")
         return
-    if "tail" in rule and rule["tail"] != "required":
-        f.shape.add("PROFILE_SCHEMA")
-    if rule.get("when") == {} and not EMPTY_WHEN:
-        f.shape.add("PROFILE_SCHEMA")
-        return
-    for field in ("item_ns", "has"):
-        names = rule.get("when", {}).get(field)
-        if names is None:
-            continue
-        empty_allowed = EMPTY_HAS and field == "has" and names == []
-        if not isinstance(names, list) or (not names and not empty_allowed) or not all(isinstance(n, str) and n for n in names):
-            f.shape.add("PROFILE_SCHEMA")
-            return
-        if len(set(names)) != len(names):
-            f.rules.add("PROFILE_SCHEMA")
     # profiles/README.md: a rule "then requires" by require, tail, shape or sum; naming none, it
     # checks nothing, and an empty require or shape names nothing to check (README note 187).
     if not CHECKLESS_RULE and not any(field in rule for field in ("require", "tail", "shape", "sum")):
         f.shape.add("PROFILE_SCHEMA")
         return
-    if not EMPTY_CHECKS and any(field in rule and isinstance(rule[field], (list, dict)) and not rule[field] for field in ("require", "shape")):
+    forms = rule_field_forms()
+    misread = [field for field in forms if field in rule and not forms[field](rule[field])]
+    if misread and RULE_TYPES:
         f.shape.add("PROFILE_SCHEMA")
         return
+    for field in misread:
+        del rule[field]  # the planted reading: the validator then reads the file without the field
+    when = rule.get("when", {})
     total = rule.get("sum")
-    # A slot a rule names is spelt as a slot key (`constructor` is not one): the format, as a slot's key.
-    spelt = rule.get("when", {}).get("has", []) + rule.get("require", []) + list(rule.get("shape", {})) + ((total["parts"] + [total["total"]]) if total else [])
-    if not all(is_slot_key(name) for name in spelt):
-        f.shape.add("PROFILE_SCHEMA")
-        return
-    if total and len(total["parts"]) < 2:
-        f.shape.add("PROFILE_SCHEMA")  # the core's reading: one part is an equality, not a sum
-        return
+    for field, names in (("on", rule.get("on", [])), ("item_ns", when.get("item_ns", [])), ("has", when.get("has", [])),
+                         ("require", rule.get("require", [])), ("parts", total["parts"] if total else [])):
+        if len(set(names)) != len(names) and (RULE_DUPLICATES or field in ("item_ns", "has")):
+            f.rules.add("PROFILE_SCHEMA")
     on = rule.get("on", list(validator.TYPES))
-    has = rule.get("when", {}).get("has", [])
+    has = when.get("has", [])
     named = has + rule.get("require", []) + list(rule.get("shape", {})) + ((total["parts"] + [total["total"]]) if total else [])
     if any(s not in slot_on and s not in ENVELOPE and s not in validator.CORE_SLOTS for s in named):
         f.rules.add("PROFILE_REFERENCE")  # a slot the profile never defines
@@ -381,10 +414,7 @@ def rule_problem(rule, slot_on, enums, f):
             if s not in slot_on or slot_on[s][1] != "money":
                 f.rules.add("PROFILE_REFERENCE")
     for template in rule.get("shape", {}).values():
-        if template == "":
-            f.shape.add("PROFILE_SCHEMA")  # a shape is a text, never empty
-        else:
-            shape_problem(template, enums, f)
+        shape_problem(template, enums, f)
 
 
 # Section 5.2's alias table: a profile may add groups, never respell one of these.
