@@ -59,7 +59,7 @@ const CODES = entries(CODE, TEXT);
  * A JSON object of named fields. Valibot's strictObject takes a list as well, as an object keyed by
  * its indices: `"when": ["net"]` was refused for "when.0: not a field of a profile file here" and
  * `"sum": ["a", "b"]` for a missing parts and total and a field `0`, words about fields the file
- * never gave instead of its one fault, a list where an object goes (README note 198).
+ * never gave instead of its one fault, a list where an object goes (README note 188).
  */
 function fields<TEntries extends v.ObjectEntries>(shape: TEntries) {
   return v.pipe(v.unknown(), v.check((input) => !Array.isArray(input), "expected an object of fields, received a list"), v.strictObject(shape));

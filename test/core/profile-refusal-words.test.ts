@@ -126,7 +126,7 @@ describe("each entry that valibot would word says what it must be", () => {
     ["an item namespace with a space", rule({ when: { item_ns: ["a b"] }, tail: "required" }), "translation.0.when.item_ns.0: item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"],
     ["an empty shape", rule({ shape: { item: "" } }), "translation.0.shape.item: must not be empty: a shape is a template such as doc:{id}"],
     ["a shape of 201 characters", rule({ shape: { item: "d".repeat(201) } }), "translation.0.shape.item: at most 200 characters"],
-    // README note 198: a list where an object of fields goes is that one fault, not its fields missing
+    // README note 188: a list where an object of fields goes is that one fault, not its fields missing
     // and a field `0` (valibot reads a list as an object keyed by its indices).
     ["a when given as a list", rule({ when: ["box"], tail: "required" }), "translation.0.when: expected an object of fields, received a list"],
     ["a sum given as a list", rule({ sum: ["box", "box2"] }), "translation.0.sum: expected an object of fields, received a list"],
