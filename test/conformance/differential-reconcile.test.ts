@@ -7,7 +7,8 @@
 // name, from a locus that may send other messages in the name too, whose answers may then be work before
 // establishment), refused files naming their arena by `pod`; handshakes countered (the budget, the tag set
 // or the profile; the counter accepted, countered back, left open, answered by a `blocked`, or an accept
-// that changes the term; now and then a FULL acceptance delivered twice with other bytes and a CORE `ack` of it; the initiator's `blocked` or declaration of new evidence citing a UUID not here or delivered twice), whole FULL cases whose handshakes need the third message, a FULL pair among CORE
+// that changes the term; now and then a FULL acceptance delivered twice with other bytes and a CORE `ack` of it; the initiator's `blocked` or declaration of new evidence citing a UUID not here or delivered twice, in a two-party FULL hello
+// or a group hello; a `blocked` between a FULL welcome and its `ack`), a blocked sender's reply still owed, whole FULL cases whose handshakes need the third message, a FULL pair among CORE
 // pairs, a peer's group hello (now and then naming a budget its thread outruns), their establishing answers now and then late or never
 // sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
@@ -47,6 +48,7 @@ describe("differential check of mailbox reconciliation", () => {
       "counter-establishes", "full-ack-unread", "counter-as-accept-unread", "group-not-whole",
       "counter-tags-unread", "counter-profile-unread", "core-ack-completes", "counter-as-downgrade",
       "blocked-unread", "hello-budget-unread", "unsettled-core-ack-unread", "initiator-chains-unread",
+      "blocked-ack-unread", "blocked-debt-unread",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -118,5 +120,13 @@ describe("differential check of mailbox reconciliation", () => {
     // responder it addresses, and its declaration of new evidence so cited lifts it; read in no chain,
     // an acceptance is refused otherwise (ACCEPT_WHILE_BLOCKED).
     expect(caught["initiator-chains-unread"]).toContain("terms_refused");
+    // A FULL `ack` read as establishing a chain a `blocked` stands in: the core leaves the chain
+    // blocked (section 6: resumed only on Handler authority or declared evidence), so work after it
+    // is work before establishment to the core, not to the checker.
+    expect(caught["blocked-ack-unread"]).toContain("unestablished");
+    // README note 152: the reply a blocked sender still owes passes; refused, the checker quarantines
+    // it (INITIATED_WHILE_BLOCKED) and still owes the question the core reads as answered.
+    expect(caught["blocked-debt-unread"]).toContain("blocked_stops");
+    expect(caught["blocked-debt-unread"]).toContain("item core ('none', False) checker ('reply', True)");
   });
 });

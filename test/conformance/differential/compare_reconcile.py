@@ -93,7 +93,9 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-counter-as-downgrade": "counter-as-downgrade", "--break-blocked": "blocked-unread",
           "--break-hello-budget": "hello-budget-unread", "--break-held-mine-arena": "held-mine-one-arena",
           "--break-unsettled-core-ack": "unsettled-core-ack-unread", "--break-accepted-core-ack": "accepted-core-ack-unread",
-          "--break-initiator-chains": "initiator-chains-unread", "--break-core-state": "core-state-unread"}
+          "--break-initiator-chains": "initiator-chains-unread", "--break-core-state": "core-state-unread",
+          "--break-blocked-ack": "blocked-ack-unread", "--break-blocked-debt": "blocked-debt-unread",
+          "--break-group-chains": "group-chains-unaddressed", "--break-evidence-reset": "evidence-reset-unread"}
 
 
 def planted_caught(cases, core):

@@ -470,8 +470,12 @@ CORE_ACK_EXTRA = 0.5
 # CORE (handshake(); `--break-unsettled-core-ack`). Since fix-JB, not a relabelling but files added after
 # the room is drawn: the initiator's `blocked` or declaration of new evidence citing a UUID no chain holds
 # in a two-party FULL hello's thread (initiator_citations(); README note 184, `--break-initiator-chains`).
+# Since fix-JD, files added so too: a `blocked` between a FULL chain's exact welcome and its `ack`
+# (blocked_acks(), `--break-blocked-ack`), and VEGA's `blocked` before the exact reply it still owes,
+# then a message of its own after that reply (blocked_debts(), README note 152, `--break-blocked-debt`).
 OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
-         "group-budgets": 0.5, "unsettled-acks": 0.8, "initiator-citations": 0.8}
+         "group-budgets": 0.5, "unsettled-acks": 0.8, "initiator-citations": 0.8, "blocked-acks": 0.6, "blocked-debts": 0.3,
+         "group-citations": 0.8}
 
 
 def initiator_citations(stream, r, files, folders):
@@ -488,61 +492,168 @@ def initiator_citations(stream, r, files, folders):
     UUID nobody wrote, or, half the time, the responder's FYI delivered twice with other bytes
     (DUPLICATE_ID) just before it."""
     for chain in r.chains:
-        hello, initiator, responder = chain["hello"], chain["initiator"], chain["responder"]
-        if chain["profile"] != "FULL" or hello["to"] != [responder] or hello["thread"] in folders:
-            continue
-        sent = sorted(chain["sent"], key=lambda m: m["id"])
-        blocked = [m for m in sent if m["kind"] == "blocked" and m["sender"] == initiator]
-        if chain["form"] in ("counter-back", "counter-as-accept") and len(sent) >= 2 and sent[1]["sender"] == responder:
-            after, answer, kinds = sent[0], sent[1], ["blocked"] + (["evidence"] if stream.random() < 0.3 else [])
-        elif chain["form"] in ("counter", "no-terms") and sent and sent[0]["sender"] == initiator:
-            # Before its acceptance of the counter: that acceptance is then refused for the `blocked`
-            # (INITIATED_WHILE_BLOCKED) whichever chain holds it, and ACCEPT_WHILE_BLOCKED in the chain.
-            after, answer, kinds = chain["welcome"], sent[0], ["blocked"] + (["evidence"] if stream.random() < 0.3 else [])
-        elif blocked:
-            # Where the initiator then fell silent, its acceptance after the evidence.
-            after, answer, kinds = blocked[0], (sent[1] if len(sent) > 1 else None), ["evidence"] + (["accept"] if len(sent) == 1 else [])
-        else:
-            continue
-        # Where the chain reads otherwise with the message in it and without (the core before note 184):
-        # an acceptance after it that speaks (none delivered twice, OFTEN's "unsettled-acks"), not a
-        # second `blocked` or the Handler's word; the others less often.
-        seen = kinds[-1] == "accept" or (answer is not None and answer.get("terms") == "accept" and not answer.get("written_again"))
-        if stream.random() >= (OFTEN["initiator-citations"] if seen else 0.2):
-            continue
-        later = [m["ms"] for m in r.msgs if m["thread"] == hello["thread"] and m["id"] > after["id"]]
-        if later and min(later) - after["ms"] < 10:
-            continue
-        ms, last, seq = after["ms"], after, 50
-        for kind in kinds:
-            if kind == "accept":
-                # The counter's terms as they are, restating no budget: an exact acceptance.
-                welcome = chain["welcome"]
-                ms += 1
-                m = {"id": uuid7(stream, ms), "ms": ms, "sender": initiator, "to": [responder], "kind": "state", "arena": hello["arena"],
-                     "parent": welcome["id"], "expects": False, "body": "", "thread": hello["thread"], "request": welcome["request"],
-                     "profile": welcome.get("profile", "CORE"), "seq": seq + 1, "terms": "accept", "tags": welcome.get("tags")}
-                files.append({"name": file_name(m), "text": render(m, file_name(welcome))})
-                continue
-            if stream.random() < 0.5:
-                ms += 1
-                fyi = {"id": uuid7(stream, ms), "ms": ms, "sender": responder, "to": [initiator], "kind": "state", "arena": hello["arena"],
-                       "parent": last["id"], "expects": False, "body": "", "thread": hello["thread"], "request": last["request"],
-                       "profile": "FULL", "seq": seq}
-                text = render(fyi, file_name(last))
-                files += [{"name": file_name(fyi), "text": text}, {"name": file_name(fyi)[:-3] + " (1).md", "text": text + "Written again.\n"}]
-                cited = fyi
-            else:
-                cited = {"id": uuid7(stream, ms - 1)}  # a UUID nobody wrote
+        if chain["profile"] == "FULL" and chain["hello"]["to"] == [chain["responder"]] and chain["hello"]["thread"] not in folders:
+            cite_unheld(stream, r, files, chain, [chain["responder"]], OFTEN["initiator-citations"])
+
+
+def group_citations(stream, r, files, folders):
+    """OFTEN's "group-citations" (README note 184 in a group hello: the initiator's message citing a
+    UUID no chain holds speaks in the chains of the responders it addresses, every one to `ALL`), as
+    initiator_citations() draws them in a two-party FULL hello, in each chain of a group hello's
+    thread not archived (CORE or FULL: the placement is the same, and a CORE group is likelier): addressed to that chain's responder alone (its chain only: the others'
+    acceptances still settle) or, half the time, to the group as the hello named it (by name or
+    `ALL`: every chain)."""
+    for chain in r.chains:
+        hello = chain["hello"]
+        if hello["to"] != [chain["responder"]] and hello["thread"] not in folders:
+            cite_unheld(stream, r, files, chain, list(hello["to"]) if stream.random() < 0.5 else [chain["responder"]], OFTEN["group-citations"])
+
+
+def cite_unheld(stream, r, files, chain, to, share):
+    """The initiator's `blocked`, declaration of new evidence or acceptance in `chain`, to `to`, citing a
+    UUID no chain holds (initiator_citations(), group_citations()); drawn at `share` where an acceptance
+    that speaks follows, else at 0.2."""
+    hello, initiator, responder = chain["hello"], chain["initiator"], chain["responder"]
+    sent = sorted(chain["sent"], key=lambda m: m["id"])
+    blocked = [m for m in sent if m["kind"] == "blocked" and m["sender"] == initiator]
+    if chain["form"] in ("counter-back", "counter-as-accept") and len(sent) >= 2 and sent[1]["sender"] == responder:
+        after, answer, kinds = sent[0], sent[1], ["blocked"] + (["evidence"] if stream.random() < 0.3 else [])
+    elif chain["form"] in ("counter", "no-terms") and sent and sent[0]["sender"] == initiator:
+        # Before its acceptance of the counter: that acceptance is then refused for the `blocked`
+        # (INITIATED_WHILE_BLOCKED) whichever chain holds it, and ACCEPT_WHILE_BLOCKED in the chain.
+        after, answer, kinds = chain["welcome"], sent[0], ["blocked"] + (["evidence"] if stream.random() < 0.3 else [])
+    elif blocked:
+        # Where the initiator then fell silent, its acceptance after the evidence.
+        after, answer, kinds = blocked[0], (sent[1] if len(sent) > 1 else None), ["evidence"] + (["accept"] if len(sent) == 1 else [])
+    else:
+        return
+    # Where the chain reads otherwise with the message in it and without (the core before note 184):
+    # an acceptance after it that speaks (none delivered twice, OFTEN's "unsettled-acks"), not a
+    # second `blocked` or the Handler's word; the others less often.
+    seen = kinds[-1] == "accept" or (answer is not None and answer.get("terms") == "accept" and not answer.get("written_again"))
+    if stream.random() >= (share if seen else 0.2):
+        return
+    later = [m["ms"] for m in r.msgs if m["thread"] == hello["thread"] and m["id"] > after["id"]]
+    if later and min(later) - after["ms"] < 10:
+        return
+    ms, last, seq = after["ms"], after, 50
+    for kind in kinds:
+        if kind == "accept":
+            # The counter's terms as they are, restating no budget: an exact acceptance.
+            welcome = chain["welcome"]
             ms += 1
-            m = {"id": uuid7(stream, ms), "ms": ms, "sender": initiator, "to": [responder], "kind": "blocked" if kind == "blocked" else "state",
-                 "arena": hello["arena"], "parent": cited["id"], "expects": False, "thread": hello["thread"], "request": after["request"],
-                 "profile": "FULL", "seq": seq + 1,
-                 "body": "\nDisputed term: the counter's; Handler decision required." if kind == "blocked" else "\nNew evidence: the budget memo."}
-            if kind == "evidence":
-                m["evidence"] = "budget memo 2026-10-01 approves the counter"
-            files.append({"name": file_name(m), "text": render(m, file_name(cited) if "sender" in cited else None)})
-            last, seq = m, seq + 2
+            m = {"id": uuid7(stream, ms), "ms": ms, "sender": initiator, "to": to, "kind": "state", "arena": hello["arena"],
+                 "parent": welcome["id"], "expects": False, "body": "", "thread": hello["thread"], "request": welcome["request"],
+                 "profile": welcome.get("profile", "CORE"), "seq": seq + 1, "terms": "accept", "tags": welcome.get("tags")}
+            files.append({"name": file_name(m), "text": render(m, file_name(welcome))})
+            continue
+        if stream.random() < 0.5:
+            ms += 1
+            fyi = {"id": uuid7(stream, ms), "ms": ms, "sender": responder, "to": [initiator], "kind": "state", "arena": hello["arena"],
+                   "parent": last["id"], "expects": False, "body": "", "thread": hello["thread"], "request": last["request"],
+                   "profile": chain["profile"], "seq": seq}
+            text = render(fyi, file_name(last))
+            files += [{"name": file_name(fyi), "text": text}, {"name": file_name(fyi)[:-3] + " (1).md", "text": text + "Written again.\n"}]
+            cited = fyi
+        else:
+            cited = {"id": uuid7(stream, ms - 1)}  # a UUID nobody wrote
+        ms += 1
+        m = {"id": uuid7(stream, ms), "ms": ms, "sender": initiator, "to": to, "kind": "blocked" if kind == "blocked" else "state",
+             "arena": hello["arena"], "parent": cited["id"], "expects": False, "thread": hello["thread"], "request": after["request"],
+             "profile": chain["profile"], "seq": seq + 1,
+             "body": "\nDisputed term: the counter's; Handler decision required." if kind == "blocked" else "\nNew evidence: the budget memo."}
+        if kind == "evidence":
+            m["evidence"] = "budget memo 2026-10-01 approves the counter"
+        files.append({"name": file_name(m), "text": render(m, file_name(cited) if "sender" in cited else None)})
+        last, seq = m, seq + 2
+
+
+def blocked_acks(stream, r, files, folders):
+    """OFTEN's "blocked-acks": a `blocked` in a FULL chain between its exact welcome and the
+    initiator's FULL `ack` ("`hello -> welcome -> ack` establishes"; "establishing -> blocked:
+    handler-decision", "Resume only on direct Handler authority or causally declared
+    authority-changing evidence", 6), drawn after the room as files of their own, so every other
+    draw is as before. In a two-party FULL hello's thread not archived; from the responder (its own
+    chain) or the initiator, citing the welcome, to the other; now and then the Handler's word to the
+    initiator after it, which lifts it, so that the `ack` establishes after all. Without the lift the
+    chain stays blocked and the `ack` establishes nothing (the initiator's is also
+    INITIATED_WHILE_BLOCKED: the welcome asked nothing, so the `ack` is no reply still owed)."""
+    for chain in r.chains:
+        hello, welcome, initiator, responder = chain["hello"], chain["welcome"], chain["initiator"], chain["responder"]
+        if chain["profile"] != "FULL" or chain["form"] != "exact" or hello["to"] != [responder] or hello["thread"] in folders:
+            continue
+        acks = [m for m in chain["sent"] if m["kind"] == "ack"]
+        if welcome.get("profile") != "FULL" or len(acks) != 1 or acks[0]["profile"] != "FULL" or acks[0]["parent"] != welcome["id"]:
+            continue
+        if stream.random() >= OFTEN["blocked-acks"]:
+            continue
+        ack = acks[0]
+        # Room for the added messages between the welcome and the `ack`, before any other of the thread.
+        between = [m["ms"] for m in r.msgs if m["thread"] == hello["thread"] and welcome["id"] < m["id"]]
+        if min(between) - welcome["ms"] < 10:
+            continue
+        blocker = stream.choice([initiator, responder])
+        ms = welcome["ms"] + 1
+        m = {"id": uuid7(stream, ms), "ms": ms, "sender": blocker, "to": [responder if blocker == initiator else initiator], "kind": "blocked",
+             "arena": hello["arena"], "parent": welcome["id"], "expects": False, "thread": hello["thread"], "request": uuid7(stream, ms),
+             "profile": "FULL", "seq": 40, "body": "\nDisputed term: the corpus; Handler decision required."}
+        files.append({"name": file_name(m), "text": render(m, file_name(welcome))})
+        if stream.random() < 0.2:
+            ms += 1
+            lift = {"id": uuid7(stream, ms), "ms": ms, "sender": "HANDLER", "to": [initiator], "kind": "state", "arena": hello["arena"],
+                    "parent": m["id"], "expects": False, "thread": hello["thread"], "request": uuid7(stream, ms), "body": "\nHandler: go ahead."}
+            files.append({"name": file_name(lift), "text": render(lift, file_name(m))})
+
+
+def blocked_debts(stream, r, files, folders):
+    """OFTEN's "blocked-debts" (README note 152: after its `blocked`, a sender stops initiating but
+    still finishes the reply it owes, its first exact causal reply to a question asked of it before
+    the `blocked`), drawn after the room as files of their own, so every other draw is as before. In
+    a thread not archived holding only a peer's question to VEGA alone (expecting a reply) and VEGA's
+    exact reply to it, each one file, VEGA's name claimed before the question: VEGA's `blocked` to
+    the peer citing the question, with a `request_id` of its own (no exact reply), just before that
+    reply, which still passes; then, just after the reply, VEGA's `state` to the peer citing it,
+    which initiates: refused (INITIATED_WHILE_BLOCKED). Now and then the `blocked` carries the
+    question's `request_id`, so it is itself the first exact reply, and the reply after it initiates."""
+    names = {}
+    for f in files:
+        names[f["name"][:-3].split(" (")[0]] = names.get(f["name"][:-3].split(" (")[0], 0) + 1
+    by_thread = {}
+    for m in r.msgs:
+        by_thread.setdefault(m["thread"], []).append(m)
+    for thread, held in by_thread.items():
+        if len(held) != 2 or thread in folders:
+            continue
+        ask, reply = sorted(held, key=lambda m: m["id"])
+        if ask["kind"] not in ("request", "propose") or not ask["expects"] or ask["to"] != [ME] or ask["arena"] != ARENA or ask["sender"] not in PEERS:
+            continue
+        if reply["sender"] != ME or reply["parent"] != ask["id"] or reply["request"] != ask["request"] or reply["to"] != [ask["sender"]] or reply.get("correction"):
+            continue
+        # Each one file of the name it was drawn under, sent from its sender's own locus.
+        if any(names.get(file_name(m)[:-3], 0) != 1 or "machine" in m for m in (ask, reply)):
+            continue
+        if any(m["sender"] == ask["sender"] and "machine" in m for m in r.msgs):
+            continue
+        # VEGA's name claimed before (its hello or welcome): an unclaimed name's `blocked` is refused itself.
+        if not any(m["sender"] == ME and m["arena"] == ARENA and m["kind"] in ("hello", "welcome") and m["id"] < ask["id"] for m in r.msgs):
+            continue
+        if reply["ms"] - ask["ms"] < 10 or stream.random() >= OFTEN["blocked-debts"]:
+            continue
+        ms = reply["ms"] - 1
+        # Now and then the `blocked` carries the question's `request_id`: it is then the exact reply
+        # (9: "exact `reply_to` plus `request_id`"), owed no more, and VEGA's reply after it initiates.
+        exact = stream.random() < 0.3
+        m = {"id": uuid7(stream, ms), "ms": ms, "sender": ME, "to": [ask["sender"]], "kind": "blocked", "arena": ARENA, "parent": ask["id"],
+             "expects": False, "thread": thread, "request": ask["request"] if exact else uuid7(stream, ms), "body": "\nDisputed term: the scope; Handler decision required."}
+        if reply.get("profile") == "FULL":
+            m.update(profile="FULL", seq=reply["seq"] + 10)  # a FULL pair's thread; a seq gap is a note
+        files.append({"name": file_name(m), "text": render(m, file_name(ask))})
+        ms = reply["ms"] + 1
+        m = {"id": uuid7(stream, ms), "ms": ms, "sender": ME, "to": [ask["sender"]], "kind": "state", "arena": ARENA, "parent": reply["id"],
+             "expects": False, "thread": thread, "request": uuid7(stream, ms), "body": "\nMeanwhile: a note."}
+        if reply.get("profile") == "FULL":
+            m.update(profile="FULL", seq=reply["seq"] + 11)
+        files.append({"name": file_name(m), "text": render(m, file_name(reply))})
 
 
 def often(r, name):
@@ -1176,6 +1287,9 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
         past_budget(often_streams["group-budgets"], r, files, now, fyis)
     if often_streams is not None:
         initiator_citations(often_streams["initiator-citations"], r, files, folders)
+        group_citations(often_streams["group-citations"], r, files, folders)
+        blocked_acks(often_streams["blocked-acks"], r, files, folders)
+        blocked_debts(often_streams["blocked-debts"], r, files, folders)
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
     files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
     out = {"participant": who, "arena": arena, "files": files, "dispositions": dispositions, "cursor": cursor,

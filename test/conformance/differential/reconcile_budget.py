@@ -26,20 +26,27 @@ naming a small budget, accepted exactly, then questions, exact replies, FYIs and
   question owes nothing): folder_checker.owed_at_limit, the folder checker's own reading, given
   the questions sent past the limit, those quarantined and each question's first exact replies
   here; anything else is EXCHANGE_BUDGET_EXCEEDED, and a question so refused owes nothing.
-- Not modelled, as not drawn there: declared `new_evidence`, a requester's cancel withdrawing a
+- A message to an agent declaring `new_evidence` resets the count, then counts itself (8: "since the
+  latest `HANDLER` message or declared new external evidence"; core/mailbox/README.md: "what lifts a
+  `blocked` is what resets the budget"): generate_reconcile.group_citations draws the initiator's
+  declaration in a group hello's thread, whose budget group_budget() may have made bind. The planted
+  fault "evidence-reset-unread" reads declared evidence as resetting nothing.
+- Not modelled, as not drawn there: a requester's cancel withdrawing a
   question, a reply sorted before its question, a group hello's budget before the group stands
   whole where its host's pairs hold a budget of another handshake (note 136; none is drawn), and a
   thread other than a hello's own (a pair's budget; the room's other threads stay below any limit
   their pairs set, group_budget() naming one above the longest thread).
 """
 from folder_checker import DEFAULT_BUDGET, budget_limit, owed_at_limit
+from reconcile_blocked import declares_evidence
 
 def exceeded(msgs, silent, held, hello_budgets, is_seat, faults=()):
     """UUID -> EXCHANGE_BUDGET_EXCEEDED for each message of a hello's own thread its budget refuses.
     `silent`: the messages that do not speak for their senders; `held`: those quarantined before the
     walk (questions that owe nothing; the walk adds what it refuses); `hello_budgets`: thread ->
     [(the UUID that established a chain of the hello opening it, the budget it settled)]. The planted
-    fault "hello-budget-unread" reads every hello's thread under the default budget."""
+    fault "hello-budget-unread" reads every hello's thread under the default budget;
+    "evidence-reset-unread" declared evidence as resetting no count."""
     threads = {}
     for i in sorted(msgs):
         if i not in silent and msgs[i]["thread"] in hello_budgets:
@@ -61,6 +68,8 @@ def exceeded(msgs, silent, held, hello_budgets, is_seat, faults=()):
                 continue
             if all(is_seat(t) for t in m["to"]):
                 continue
+            if declares_evidence(m, is_seat) and "evidence-reset-unread" not in faults:
+                count = 0  # "since the latest HANDLER message or declared new external evidence" (8); it counts
             limit = budget_limit(m, [b for at, b in chains if at < m["id"]], first, lambda: DEFAULT_BUDGET)
             q = msgs[m["reply_to"]] if m["reply_to"] in asked else None
             pays = q is not None and owed_at_limit(as_folder(m), as_folder(q), past_limit, question_held, paid)

@@ -149,7 +149,14 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # "initiator-chains-unread" places the initiator's `blocked` or declaration of new evidence citing a
 # UUID no chain holds in no chain of its hello (the core's reading before README note 184), so it
 # neither blocks nor lifts the chain (reconcile_establishment.chain_blocked);
-# generate_reconcile.OFTEN's "initiator-citations" draws its cases.
+# generate_reconcile.OFTEN's "initiator-citations" draws its cases. Since fix-JD: "blocked-ack-unread"
+# lets a FULL `ack` establish a chain a `blocked` stands in (reconcile_establishment.settle;
+# OFTEN's "blocked-acks"), "blocked-debt-unread" refuses the reply a blocked sender still owes
+# (reconcile_blocked.stopped, README note 152; OFTEN's "blocked-debts"); and, too rare for the test's
+# planted-fault run (4 and 11 of 1,000 cases of seed 1, none of its first 200), "group-chains-unaddressed"
+# places the initiator's message citing a UUID no chain holds in every chain of a group hello, whoever
+# it addresses (reconcile_establishment.chain_blocked; OFTEN's "group-citations"), and
+# "evidence-reset-unread" reads declared new evidence as resetting no exchange budget (reconcile_budget.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -159,7 +166,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
            "core-ack-completes", "counter-as-downgrade", "blocked-unread", "hello-budget-unread",
-           "unsettled-core-ack-unread", "initiator-chains-unread"]
+           "unsettled-core-ack-unread", "initiator-chains-unread", "blocked-ack-unread", "blocked-debt-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -362,7 +369,7 @@ def check(case):
     # speaks there, is refused, so quarantined (reconcile_blocked.py); it still answers terms in the
     # handshake, where only an acceptance in the chain the `blocked` blocks settles nothing
     # (ACCEPT_WHILE_BLOCKED, reconcile_establishment.settle).
-    blocked_stops = stopped(msgs, unheard, handler_seat, FAULTS)
+    blocked_stops = stopped(msgs, unheard, handler_seat, set(quarantined), FAULTS)
     quarantined |= set(blocked_stops)
     pairs, refused_terms, hello_budgets = handshakes(msgs, unheard, opens_thread, FAULTS)
     unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, pairs, FAULTS)

@@ -49,7 +49,9 @@ back, left open or blocked), crossings between two callsigns, work outside a hel
   (core/mailbox/README.md: "A `blocked` in the chain makes it `blocked: handler-decision` until a
   Handler message or a message of the pair to an agent declaring `new_evidence`"): an acceptance
   meanwhile settles nothing (ACCEPT_WHILE_BLOCKED; 6: "That agent may not work, may not accept"),
-  and a later answer still may. A responder's message is in its own chain; the initiator's in the
+  and a later answer still may; so does a FULL `ack` of the acceptance (the chain's third message
+  establishes only out of `establishing`, not `blocked: handler-decision`), and one after the lift
+  still may. A responder's message is in its own chain; the initiator's in the
   chains holding what it cites (each chain holds the hello and the messages in it), and, citing a
   UUID no chain holds (one not here, or one of two files with other bytes), in the chain of each
   responder it addresses (README note 184: "`to` assigns the obligation to respond", 8). What else a standing `blocked`
@@ -139,7 +141,12 @@ def settle(hello, welcome, spoken, faults):
             if not lax:
                 miscounted.update((m["id"], "PROFILE_DOWNGRADE") for m in spoken
                                   if acknowledges(m, answer, table["from"], any_profile=True) and m["profile"] != "FULL")
-            ack = next((m for m in spoken if acknowledges(m, answer, table["from"], any_profile=lax)), None)
+            # A FULL `ack` while the chain stands blocked establishes nothing ("establishing -> blocked:
+            # handler-decision", resumed "only on direct Handler authority or causally declared
+            # authority-changing evidence", 6); one after the lift still may. The planted fault
+            # "blocked-ack-unread" reads the ack whatever stands (the checker's reading before fix-JD).
+            ack = next((m for m in spoken if acknowledges(m, answer, table["from"], any_profile=lax) and
+                        ("blocked-ack-unread" in faults or not blocked_at(m["id"]))), None)
             if ack is None and not lax and "accepted-core-ack-unread" not in faults:
                 # Accepted, its third message never sent: still establishing under the FULL terms, so
                 # a CORE `ack` between the parties citing anything else (an acceptance that does not
@@ -188,8 +195,9 @@ def chains_of(m, hello, chains):
 def chain_blocked(hello, responder, spoken, at, faults=()):
     """Whether the chain of `responder` of `hello` stands blocked just before UUID `at`: a `blocked` in
     it, and after it no Handler seat's message in the thread nor a message in the chain declaring new
-    evidence to an agent. Asked only of an answer to terms, so of a chain not yet established. The planted fault "initiator-chains-unread" places the
-    initiator's message citing a UUID no chain holds in no chain."""
+    evidence to an agent. Asked only of an answer to terms or a FULL `ack` of an acceptance, so of a chain not yet
+    established. The planted fault "initiator-chains-unread" places the initiator's message citing a
+    UUID no chain holds in no chain; "group-chains-unaddressed" in every chain, whoever it addresses."""
     chains, blocked = {}, False
     for m in spoken:
         if m["thread"] != hello["thread"] or not hello["id"] < m["id"] < at:
@@ -200,8 +208,8 @@ def chain_blocked(hello, responder, spoken, at, faults=()):
         if m["from"] not in chains and answers_as_addressed(m, hello):
             chains[m["from"]] = {hello["id"]}
         placed = chains_of(m, hello, chains)
-        if "initiator-chains-unread" in faults and m["from"] == hello["from"] and not any(m["reply_to"] in ids for ids in chains.values()):
-            placed = []
+        if m["from"] == hello["from"] and not any(m["reply_to"] in ids for ids in chains.values()):
+            placed = [] if "initiator-chains-unread" in faults else list(chains) if "group-chains-unaddressed" in faults else placed
         for n in placed:
             chains[n].add(m["id"])
         if responder not in placed:
