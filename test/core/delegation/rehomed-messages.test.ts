@@ -26,6 +26,8 @@ describe("a finding on a record inside a document opens with its full place", ()
       ["child", d.checkChildDocument({ parent: record("d-parent-1"), child: without(record("d-child-ok"), "record_id"), chain: record("chain-d-child-ok") })],
       ["chain", d.checkChildDocument({ parent: record("d-parent-1"), child: record("d-child-ok"), chain: without(record("chain-d-child-ok"), "record_id") })],
       ["siblings.0", d.checkChildDocument({ parent: record("d-parent-1"), child: record("d-child-ok"), chain: record("chain-d-child-ok"), siblings: [without(record("d-child-ok"), "record_id")] })],
+      ["contract", d.evaluatePermissionDocument({ contract: without(record("d-extract-1"), "record_id"), card: record("card-agent-extractor-r3") })],
+      ["card", d.evaluatePermissionDocument({ contract: record("d-extract-1"), card: without(record("card-agent-extractor-r3"), "record_id") })],
       ["next", d.checkCardRevisionDocument({ prior: record("card-agent-helper-r1"), next: without(record("card-agent-helper-r1"), "record_id") })],
     ];
     for (const [part, r] of cases) expect(messages(r)).toContainEqual(["DELEGATION_SCHEMA", `${part}.record_id`, `${part}.record_id is required`]);
