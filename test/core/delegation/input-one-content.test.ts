@@ -2,7 +2,7 @@
 // child check and the reassignment read the wide contract's inputs (the parent's, the prior's) into the map
 // of the Actor and card revisions the two contracts name. A narrow contract's input under another digest
 // than the wide one's was already refused, on `inputs`, and an issuer under another digest than its
-// contract's delegator at read (`CONTRACT_ISSUER`): both pinned here.
+// contract's delegator at read (`CONTRACT_ISSUER`): both pinned here, in words that show the digest where the ids agree.
 import { describe, expect, it } from "vitest";
 import { checkChildDocument, checkReassignmentDocument } from "../../../core/delegation/index.js";
 import { record } from "./_records.js";
@@ -60,7 +60,11 @@ describe("what was refused already, pinned", () => {
     doc.child.inputs = [{ ...SOURCE, content_digest: OTHER }];
     const report = checkChildDocument(doc);
     expect(errors(report)).toEqual(["ATTENUATION_INPUTS inputs"]);
-    expect(report.findings.find((f) => f.code === "ATTENUATION_INPUTS")).toMatchObject({ path: "inputs.0" });
+    // Its words name the digest the parent binds it under, where the list of the parent's inputs names none.
+    expect(report.findings.find((f) => f.code === "ATTENUATION_INPUTS")).toMatchObject({
+      path: "inputs.0",
+      message: `inputs.0: SRC-CORPUS-1@r1 (${OTHER}) is not one of the parent's exact inputs (SRC-CORPUS-1@r1): the parent binds SRC-CORPUS-1@r1 under ${D1}`,
+    });
   });
 
   it("a contract issued by its delegator's revision under another digest is refused at read, CONTRACT_ISSUER", () => {
@@ -69,5 +73,8 @@ describe("what was refused already, pinned", () => {
     const report = checkChildDocument(doc);
     expect(report.ok).toBe(false);
     expect(report.findings.filter((f) => f.severity === "error").map((f) => [f.code, f.path])).toEqual([["CONTRACT_ISSUER", "child.issued_by_actor_ref"]]);
+    // Its words show the digests, where both name ACTOR-RESEARCHER@act-r1.
+    const held = record("d-child-ok").delegator_actor_ref.content_digest;
+    expect(report.findings[0]?.message).toBe(`child.issued_by_actor_ref ACTOR-RESEARCHER@act-r1 under ${OTHER} is not the delegator, that revision under ${held}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`);
   });
 });
