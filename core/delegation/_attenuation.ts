@@ -54,7 +54,10 @@ export function attenuationFindings(wide: DelegationContract, narrow: Delegation
   narrow.inputs.forEach((i, n) => {
     if (held.has(exact(i))) return;
     parents ??= few(wide.inputs.map((w) => `${w.object_id}@${w.revision_id}`), 10);
-    out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs (${parents || "none"})`, { path: `inputs.${n}`, expected: parents, received: `${i.object_id}@${i.revision_id}` }));
+    // The parent's list names no digests: where it binds this very revision, its digest is what differs, so say it.
+    const twin = wide.inputs.find((w) => w.object_id === i.object_id && w.revision_id === i.revision_id);
+    const binds = twin === undefined ? `(${parents || "none"})` : `(${parents}): the parent binds ${i.object_id}@${i.revision_id} under ${twin.content_digest}`;
+    out.push(dimensionFinding("inputs", `inputs.${n}: ${i.object_id}@${i.revision_id} (${i.content_digest}) is not one of the parent's exact inputs ${binds}`, { path: `inputs.${n}`, expected: parents, received: `${i.object_id}@${i.revision_id}` }));
   });
   subset(out, "objects", "scope.objects", wide.scope.objects, narrow.scope.objects, true, true);
   subset(out, "tools", "scope.tools", wide.scope.tools, narrow.scope.tools, true);

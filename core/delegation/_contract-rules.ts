@@ -11,6 +11,7 @@ import { gateReach } from "./_gate-reach.js";
 import { isWildcard } from "./_selectors.js";
 import { ownIdFindings } from "./_own-id.js";
 import { compareUtc, sameRevision, shownRevision } from "./scalars.js";
+import type { ActorRef } from "./scalars.js";
 import { AUTONOMY_TIERS, HUMAN_AUTHORITY_GATES, tierOf, tierRank } from "./tiers.js";
 import type { HumanGate } from "./tiers.js";
 import { ASYNC_MONITORING, RECONCILE_FIRST } from "./vocabulary.js";
@@ -120,6 +121,14 @@ function idReuseFindings(c: DelegationContract, out: DelegationFinding[]): void 
   }
 }
 
+/** How the issuer differs from the delegator, in words that show it where both name one revision (its digest or actor_type). */
+function issuerDifference(issuer: ActorRef, delegator: ActorRef): string {
+  const named = shownRevision(issuer);
+  if (named !== shownRevision(delegator)) return `${named} is not the delegator ${shownRevision(delegator)}`;
+  if (issuer.content_digest !== delegator.content_digest) return `${named} under ${issuer.content_digest} is not the delegator, that revision under ${delegator.content_digest}`;
+  return `${named} as ${issuer.actor_type} is not the delegator, that revision as ${delegator.actor_type}`;
+}
+
 export function contractFindings(c: DelegationContract): DelegationFinding[] {
   const out: DelegationFinding[] = [];
   idReuseFindings(c, out);
@@ -129,7 +138,7 @@ export function contractFindings(c: DelegationContract): DelegationFinding[] {
   // revision that issued the contract. Another Actor, or another revision of the same Actor, is
   // not the delegator issuing it, and every check that trusts the delegator would trust a stranger.
   if (!sameRevision(c.issued_by_actor_ref, c.delegator_actor_ref) || c.issued_by_actor_ref.actor_type !== c.delegator_actor_ref.actor_type) {
-    out.push(delegationFinding("CONTRACT_ISSUER", `issued_by_actor_ref ${shownRevision(c.issued_by_actor_ref)} is not the delegator ${shownRevision(c.delegator_actor_ref)}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`, { path: "issued_by_actor_ref", expected: shownRevision(c.delegator_actor_ref), received: shownRevision(c.issued_by_actor_ref) }));
+    out.push(delegationFinding("CONTRACT_ISSUER", `issued_by_actor_ref ${issuerDifference(c.issued_by_actor_ref, c.delegator_actor_ref)}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`, { path: "issued_by_actor_ref", expected: shownRevision(c.delegator_actor_ref), received: shownRevision(c.issued_by_actor_ref) }));
   }
   if (!(compareUtc(c.expires_at, c.issued_at) > 0)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
   agentDelegateeFindings(c, out);

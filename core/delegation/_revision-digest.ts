@@ -17,6 +17,7 @@
  * (a card's next revision against its prior; every link of a chain, root to leaf; the two contracts a
  * child check or a reassignment reads), a later revision is the same persistent Actor (note 180), but
  * the same revision under another digest is one revision claimed with two contents, adjacent or not.
+ * The wide contract's inputs are read into the same map (note 189): an input is a revision too.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -66,6 +67,15 @@ export function contractActorRevisions(contract: DelegationContract, at: string)
     { ref: agent.agent_actor_ref, path: `${at}delegatee_agent_ref.agent_actor_ref` },
     { ref: agent.agent_card_ref, path: `${at}delegatee_agent_ref.agent_card_ref` },
   ];
+}
+
+/**
+ * The input revisions a contract binds; `at` prefixes their paths. Read into a check's map for the wide
+ * contract (a child's parent, a reassignment's prior) alone: each of the narrow one's inputs is one of
+ * them, exact triple (`_attenuation.ts`, refused on `inputs` otherwise), so naming them again adds nothing.
+ */
+export function contractInputRevisions(contract: DelegationContract, at: string): NamedRevision[] {
+  return contract.inputs.map((ref, i) => ({ ref, path: `${at}inputs.${i}` }));
 }
 
 /** The digest `ref` gives `contract`'s revision id when it is another than the contract's, else null. */

@@ -61,16 +61,43 @@ export function strayPartFindings(check: DocumentCheck, fields: Fields): Delegat
 
 /**
  * Findings on a record read at `field` (a part, `contract`, or an entry of a list, `attempts.0`),
- * their paths under it. validateRecord calls its input "the document"; here that input is one
- * record of a larger document, so a finding on the record itself names it by its place instead
- * (`attempts.0 is required`, as a list read by schema says `heads.0 is required`).
+ * their paths under it, and their messages too: validateRecord speaks of the record as the whole
+ * document, so a message that opens with where it is (`record_id is required`) would name another
+ * place once the record is one of many. Such a message opens with the full path instead
+ * (`contract.record_id is required`, as a list read by schema says `heads.0.project_id is
+ * required`), and so does a later mention of a place in the same part of the record (`effects.1.effect_id
+ * ... is also effects.0's`); a finding on the record itself names it by its place (`attempts.0 is
+ * required`), where validateRecord says "the document".
  */
 const prefixed = (field: string, findings: readonly DelegationFinding[]): DelegationFinding[] =>
   findings.map((f) => {
-    if (f.path !== undefined && f.path !== "") return { ...f, path: `${field}.${f.path}` };
+    if (f.path !== undefined && f.path !== "") return { ...f, path: `${field}.${f.path}`, message: rehomed(field, f.path, f.message) };
     return { ...f, path: field, message: f.message.startsWith(WHOLE) ? field + f.message.slice(WHOLE.length) : f.message };
   });
 const WHOLE = "the document";
+
+/** A place in a record as a message writes it: a field and its dotted members (`effects.0`, `payload.attempt_ref`). */
+const PLACE = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*/;
+
+/**
+ * `message` with the record's places under `field`, when it opens with the finding's own place or
+ * one holding it (`links.0: ...` at `links.0.evidence`); a message opening otherwise (`schema ...
+ * is not supported`, an id) names no place first, and is kept as written. The later places
+ * rewritten are those under the same top field as the finding's (`effects.0` beside
+ * `effects.1.effect_id`): a record's other fields named in passing (`ended_at is before
+ * started_at`) are read as its own.
+ */
+function rehomed(field: string, path: string, message: string): string {
+  const lead = PLACE.exec(message)?.[0];
+  if (lead === undefined || !within(path, lead)) return message;
+  // The lead is a place, so its first field (the finding's too) is a plain name, safe in a pattern.
+  const top = lead.split(".")[0] as string;
+  const later = message.slice(lead.length).replace(new RegExp(`(?<=[ (])${top}(?=[.' :;,)]|$)`, "g"), `${field}.${top}`);
+  return `${field}.${lead}${later}`;
+}
+
+/** `place` is `path` or holds it. */
+const within = (path: string, place: string): boolean => path === place || path.startsWith(`${place}.`);
 
 /**
  * The fields of an input document, or none when it is no JSON object, for a reader whose every

@@ -66,6 +66,15 @@ describe("differential check of chains and reassignment", () => {
     expect(found.mutations.some((m: string) => m.startsWith("actor_far:"))).toBe(true);
   });
 
+  it("names an input revision under two digests the checker leaves out of the map of one content", { timeout: 60_000 }, () => {
+    // README note 189, the old reading planted: the wide contract's inputs (a parent's, a prior's) not read with the
+    // Actor and card revisions the two contracts name, so one bound under two digests, or naming an Actor so, passes.
+    const found = judged()["break-inputs-unmapped"];
+    expect(found.core.findings).toContain("ATTENUATION_PARENT parent");
+    expect(found.checker).not.toContain("ATTENUATION_PARENT parent");
+    expect(found.mutations.some((m: string) => m.startsWith("input_far:"))).toBe(true);
+  });
+
   it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
     // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
     expect(judged()["resume-unbound"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });

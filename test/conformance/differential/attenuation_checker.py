@@ -99,6 +99,12 @@ def actors_named(contract):
     return [contract["delegator_actor_ref"], agent["agent_actor_ref"], agent["agent_card_ref"]]
 
 
+def inputs_named(contract):
+    """The input revisions a contract binds, read with the Actors of the wide contract (a child's parent, a
+    reassignment's prior; README note 189): the narrow one's are each one of them, exactly, or refused on `inputs`."""
+    return list(contract["inputs"])
+
+
 def link_revisions(link):
     """Every revision a link names: its contract, delegator, delegatee, card and each evidence's."""
     return [link["contract_ref"], link["delegator_actor_ref"], link["delegatee_actor_ref"], link["delegatee_card_ref"]] + [e["ref"] for e in link.get("evidence") or ()]
@@ -157,7 +163,7 @@ def check(parent, child, chain, siblings=()):
     if (child.get("parent_contract_ref") is None or rev(child["parent_contract_ref"]) != parent_ref
             or child["root_task_ref"] != parent["root_task_ref"]
             or not same_actor(child["issued_by_actor_ref"], parent["delegatee_agent_ref"]["agent_actor_ref"])
-            or not one_content_throughout(actors_named(parent) + actors_named(child))):
+            or not one_content_throughout(actors_named(parent) + inputs_named(parent) + actors_named(child))):
         fail("parent", "ATTENUATION_PARENT")
     if parent["lifecycle_assertion"] != "active" or child["lifecycle_assertion"] in ENDED:
         fail("parent", "CONTRACT_INACTIVE")

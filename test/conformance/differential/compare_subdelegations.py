@@ -42,6 +42,8 @@ CHAIN_FAULTS = {
     "--break-actor-two-contents": ("one_content", lambda a, b: True),
     # The old reading of README note 185: one revision under two digests refused only where two adjacent records are compared.
     "--break-actor-digest-far": ("one_content_throughout", lambda refs: True),
+    # The reading before README note 189: the wide contract's inputs left out of the map of one content.
+    "--break-inputs-unmapped": ("inputs_named", lambda contract: []),
 }
 
 

@@ -287,6 +287,16 @@ def actor_far(rng, case):
     return f"actor_far:next:{kind}"
 
 
+def input_far(rng, case):
+    """An input revision named under two digests (README note 189): for a chain, the sub-delegation generator's
+    drawing (`c_inputs`: the parent binding one under two digests and the child taking the second, the parent's
+    input naming its delegatee's Actor or the child's card revision so, or the child's input under another digest
+    than the parent's); for a reassignment, the same of the prior and the next revision."""
+    if case["op"] != "reassign":
+        return "input_far:" + pairs.c_inputs(rng, case["parent"], case["child"], case["chain"]) + f":of{len(case['chain']['links'])}"
+    return "input_far:next:" + pairs.c_inputs(rng, case["prior"], case["next"], None).split(":")[1]
+
+
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
 
 
@@ -400,7 +410,11 @@ def r_keep(rng, prior, nxt):
     elif kind == "same_delegatee":
         nxt["delegatee_agent_ref"] = copy.deepcopy(prior["delegatee_agent_ref"])
     elif kind == "ineligible":
-        nxt["delegatee_agent_ref"] = helper(rng.choice([1, 5]))
+        # ACTOR-HELPER as the fixtures' lineage names it (d-child-ok's delegatee), not under a digest of
+        # this generator's: else the case is refused twice, as ineligible and as one revision under two
+        # digests (README note 185), where it is named for the first alone.
+        n = rng.choice([1, 5])
+        nxt["delegatee_agent_ref"] = record("d-child-ok")["delegatee_agent_ref"] if n == 1 else helper(n)
         if nxt["delegatee_agent_ref"] == prior["delegatee_agent_ref"]:
             nxt["delegatee_agent_ref"] = helper(5)
     else:
@@ -502,7 +516,9 @@ def cases(count, seed):
     twins = random.Random(f"actor-two-contents {seed}")
     # And one revision named under two digests where no two records compared name it (note 185), last of all.
     far = random.Random(f"actor-digest-far {seed}")
-    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far)]
+    # And an input revision named under two digests (note 189), after them.
+    inputs = random.Random(f"input-digest-far {seed}")
+    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far), (inputs, 0.05, input_far)]
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:

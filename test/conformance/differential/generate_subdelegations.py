@@ -858,15 +858,40 @@ def c_far(rng, parent, child, chain):
     return "chain_far:" + kind
 
 
+def revision_only(ref):
+    """A RevisionRef of `ref`: its object, revision and digest (an input names no actor_type)."""
+    return {k: ref[k] for k in ("object_id", "revision_id", "content_digest")}
+
+
+def c_inputs(rng, parent, child, chain):
+    """An input revision named under two digests (README note 189): the parent binding one under two digests and its
+    child taking the second, one of the parent's exact inputs; the parent's input naming its delegatee's Actor or the
+    child's card revision so; or the child binding an input under another digest than its parent does (refused on
+    `inputs` already, and not on `parent` again)."""
+    kind = rng.choice(["parent_twice", "parent_twice", "parent_delegatee", "child_card", "child_other"])
+    source = {"object_id": "SRC-FAR-1", "revision_id": "r1", "content_digest": "sha256:" + hashlib.sha256(b"SRC-FAR-1@r1").hexdigest()}
+    if kind == "parent_twice":
+        parent["inputs"] = parent["inputs"] + [source, twin(source)]
+        child["inputs"] = child["inputs"] + [twin(source)]
+    elif kind == "child_other":
+        parent["inputs"] = parent["inputs"] + [source]
+        child["inputs"] = child["inputs"] + [twin(source)]
+    else:
+        held = parent["delegatee_agent_ref"]["agent_actor_ref"] if kind == "parent_delegatee" else child["delegatee_agent_ref"]["agent_card_ref"]
+        parent["inputs"] = parent["inputs"] + [revision_only(twin(held))]
+    return "chain_inputs:" + kind
+
+
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
 # Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
 # case in ten (the lift one in twelve, first, so the chain it builds is the one the others change; an
 # Actor revised between links one in seventeen, an Actor revision under two digests one in twenty-five, and
-# one revision under two digests far from its twin one in twenty-five, last, so they change the links the others left): the cases they leave alone are drawn exactly as before
+# one revision under two digests far from its twin one in twenty-five, and an input revision under two digests
+# one in twenty-five, last, so they change the links the others left): the cases they leave alone are drawn exactly as before
 # they were added.
 CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1), ("actor-revision", c_actor, 0.06),
-                   ("actor-two-contents", c_twin, 0.04), ("actor-digest-far", c_far, 0.04)]
+                   ("actor-two-contents", c_twin, 0.04), ("actor-digest-far", c_far, 0.04), ("input-digest-far", c_inputs, 0.04)]
 
 
 def chain_streams(seed):

@@ -50,9 +50,9 @@ describe("a list entry that is missing, or no record, is named by its place", ()
     ]);
   });
 
-  it("a record's own fields keep their paths and words (the rule unchanged)", () => {
+  it("a record's own fields are named by their full place too (rehomed-messages.test.ts)", () => {
     const { attempt_id: _, ...attempt } = record("att-1");
     const r = d.checkAttemptsDocument({ contract, attempts: [attempt] });
-    expect(messages(r)).toContainEqual(["DELEGATION_SCHEMA", "attempts.0.attempt_id", "attempt_id is required"]);
+    expect(messages(r)).toContainEqual(["DELEGATION_SCHEMA", "attempts.0.attempt_id", "attempts.0.attempt_id is required"]);
   });
 });
