@@ -83,16 +83,17 @@ const PLACE = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*/;
  * `message` with the record's places under `field`, when it opens with the finding's own place or
  * one holding it (`links.0: ...` at `links.0.evidence`); a message opening otherwise (`schema ...
  * is not supported`, an id) names no place first, and is kept as written. The later places
- * rewritten are those under the same top field as the finding's (`effects.0` beside
+ * rewritten are dotted ones under the same top field as the finding's (`effects.0` beside
  * `effects.1.effect_id`): a record's other fields named in passing (`ended_at is before
- * started_at`) are read as its own.
+ * started_at`) are read as its own, and the field's bare name later is a word of the sentence
+ * (`a field named constructor`, `signature is the signature bytes`), not a place.
  */
 function rehomed(field: string, path: string, message: string): string {
   const lead = PLACE.exec(message)?.[0];
   if (lead === undefined || !within(path, lead)) return message;
   // The lead is a place, so its first field (the finding's too) is a plain name, safe in a pattern.
   const top = lead.split(".")[0] as string;
-  const later = message.slice(lead.length).replace(new RegExp(`(?<=[ (])${top}(?=[.' :;,)]|$)`, "g"), `${field}.${top}`);
+  const later = message.slice(lead.length).replace(new RegExp(`(?<=[ (])${top}(?=\\.[A-Za-z0-9_])`, "g"), `${field}.${top}`);
   return `${field}.${lead}${later}`;
 }
 

@@ -49,6 +49,11 @@ describe("a finding on a record inside a document opens with its full place", ()
     expect(r.findings.find((f) => f.code === "ID_REUSED")?.message).toMatch(/^attempts\.0\.effects\.\d\.effect_id EFF-STAGE-SRC-71 is also attempts\.0\.effects\.0's:/);
   });
 
+  it("the field's bare name later in the sentence is a word, not a place, and keeps its spelling", () => {
+    const r = d.checkAttemptsDocument(JSON.parse(`{"contract": ${JSON.stringify({ ...contract, constructor: "x" })}, "attempts": []}`));
+    expect(messages(r)).toContainEqual(["DELEGATION_SCHEMA", "contract.constructor", expect.stringMatching(/^contract\.constructor: a field named constructor cannot be kept/)]);
+  });
+
   it("a message opening with no place keeps its words; its path is full", () => {
     const old = { ...contract, schema_ref: { ...contract.schema_ref, version: "0.9" } };
     const f = d.checkReassignmentDocument({ prior: old, next: record("d-research-2-r2") }).findings.find((x) => x.code === "SCHEMA_UNSUPPORTED_READ");
