@@ -19,7 +19,7 @@ export function _reservedKeys(value: unknown): string[] {
     if (node === null || typeof node !== "object" || seen.has(node)) continue;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${path}[${i}]`]);
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], path === "" ? String(i) : `${path}.${i}`]);
       continue;
     }
     const keys = Object.keys(node);

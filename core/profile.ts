@@ -265,19 +265,19 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   once(file.agents, "agents");
   once(file.asks_used, "asks_used");
   for (const [ask, keys] of Object.entries(file.exec ?? {})) once(keys, `exec.${ask}`);
-  (file.slots ?? []).forEach((slot, i) => once(slot.on, `slots[${i}].on`));
+  (file.slots ?? []).forEach((slot, i) => once(slot.on, `slots.${i}.on`));
   (file.translation ?? []).forEach((rule, i) => {
-    once(rule.on, `translation[${i}].on`);
-    once(rule.when?.item_ns, `translation[${i}].when.item_ns`);
-    once(rule.when?.has, `translation[${i}].when.has`);
-    once(rule.require, `translation[${i}].require`);
-    once(rule.sum?.parts, `translation[${i}].sum.parts`);
+    once(rule.on, `translation.${i}.on`);
+    once(rule.when?.item_ns, `translation.${i}.when.item_ns`);
+    once(rule.when?.has, `translation.${i}.when.has`);
+    once(rule.require, `translation.${i}.require`);
+    once(rule.sum?.parts, `translation.${i}.sum.parts`);
   });
 
   // Slots: new keys, real types, defined enums.
   const slotKeys = new Set<string>();
   (file.slots ?? []).forEach((slot, i) => {
-    const path = `slots[${i}]`;
+    const path = `slots.${i}`;
     if (Object.hasOwn(CORE_SLOTS, slot.key)) return push("PROFILE_REDEFINES_CORE", `${path}.key`, `${slot.key} is a core slot; a profile cannot redefine it`);
     // A finding's slot names either, and the line's parts and the form's fields are the core's.
     if (_FIELDS_NOT_SLOTS.has(slot.key)) return push("PROFILE_REDEFINES_CORE", `${path}.key`, `${slot.key} is a field of every message (section 6: v type id slots tail); a profile cannot define a slot of that name`);
@@ -332,8 +332,8 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   const grouped = new Map<string, number>();
   (file.aliases ?? []).forEach((group, i) => {
     for (const spelling of group) {
-      if (core.aliases.has(spelling)) push("PROFILE_REDEFINES_CORE", `aliases[${i}]`, `${spelling} already names ${core.aliases.get(spelling)} in the core alias table`);
-      else if (grouped.has(spelling)) push("PROFILE_SCHEMA", `aliases[${i}]`, `${spelling} is already in aliases[${grouped.get(spelling)}]; a spelling names one fact, so it is in one group, once`);
+      if (core.aliases.has(spelling)) push("PROFILE_REDEFINES_CORE", `aliases.${i}`, `${spelling} already names ${core.aliases.get(spelling)} in the core alias table`);
+      else if (grouped.has(spelling)) push("PROFILE_SCHEMA", `aliases.${i}`, `${spelling} is already in aliases.${grouped.get(spelling)}; a spelling names one fact, so it is in one group, once`);
       else grouped.set(spelling, i);
     }
   });
@@ -343,7 +343,7 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   for (const [name, codes] of defined) enums.set(name, new Map([...(core.enums.get(name)?.keys() ?? []), ...codes].map((c) => [c, c])));
   const ids = new Set<string>();
   (file.translation ?? []).forEach((rule, i) => {
-    const path = `translation[${i}]`;
+    const path = `translation.${i}`;
     if (ids.has(rule.id)) push("PROFILE_SCHEMA", `${path}.id`, `rule id ${rule.id} is used twice`);
     ids.add(rule.id);
     const sum = rule.sum ? [...rule.sum.parts, rule.sum.total] : [];

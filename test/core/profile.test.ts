@@ -126,25 +126,25 @@ describe("a profile may add, never redefine or remove", () => {
     expect(compileVocabulary(coreVocabulary, { ...minimal, version: "1\u{1F600}", title: "a\u0007b" }).findings).toStrictEqual([]);
   });
   it("redefining a core slot is refused", () => {
-    expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
+    expect(refused({ ...minimal, slots: [{ key: "due", type: "token", on: ["HO"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots.0.key"]);
   });
   it("a refused redefinition defines nothing: a rule naming the slot is judged by the core's slot or field (README note 178)", () => {
     // Every type takes item, the envelope field; the refused slot's own `on` said RB alone, and the
     // rule was also refused for requiring item "on HO AN ..., which does not take it".
     const item = { key: "item", type: "time", on: ["RB"] };
-    expect(refused({ ...minimal, slots: [item], translation: [{ id: "r", desc: "d", require: ["item"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
+    expect(refused({ ...minimal, slots: [item], translation: [{ id: "r", desc: "d", require: ["item"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots.0.key"]);
     // The core's due is on HO; a redefinition on ST alone does not take it from HO.
     const due = { key: "due", type: "date", on: ["ST"] };
-    expect(refused({ ...minimal, slots: [due], translation: [{ id: "r", desc: "d", on: ["HO"], require: ["due"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots[0].key"]);
+    expect(refused({ ...minimal, slots: [due], translation: [{ id: "r", desc: "d", on: ["HO"], require: ["due"] }] })).toStrictEqual(["PROFILE_REDEFINES_CORE slots.0.key"]);
   });
   it("a slot named like a field of every message (v type id slots tail) is refused: a finding's slot would name either", () => {
     const slots = ["v", "type", "id", "slots", "tail"].map((key) => ({ key, type: "token", on: ["HO"] }));
-    expect(refused({ ...minimal, slots })).toStrictEqual([0, 1, 2, 3, 4].map((i) => `PROFILE_REDEFINES_CORE slots[${i}].key`));
-    expect(compileVocabulary(coreVocabulary, { ...minimal, slots: [slots[2]] }).findings[0]?.message).toBe("slots[0].key: id is a field of every message (section 6: v type id slots tail); a profile cannot define a slot of that name");
+    expect(refused({ ...minimal, slots })).toStrictEqual([0, 1, 2, 3, 4].map((i) => `PROFILE_REDEFINES_CORE slots.${i}.key`));
+    expect(compileVocabulary(coreVocabulary, { ...minimal, slots: [slots[2]] }).findings[0]?.message).toBe("slots.0.key: id is a field of every message (section 6: v type id slots tail); a profile cannot define a slot of that name");
   });
   it("redefining a core constraint key or alias is refused", () => {
     expect(refused({ ...minimal, ckeys: { len: { desc: "length" } } })).toStrictEqual(["PROFILE_REDEFINES_CORE ckeys.len"]);
-    expect(refused({ ...minimal, aliases: [["uk", "united-kingdom"]] })).toStrictEqual(["PROFILE_REDEFINES_CORE aliases[0]"]);
+    expect(refused({ ...minimal, aliases: [["uk", "united-kingdom"]] })).toStrictEqual(["PROFILE_REDEFINES_CORE aliases.0"]);
   });
   it("removing a core code is refused with its own code", () => {
     expect(refused({ ...minimal, asks: { DRAFT: null } })).toStrictEqual(["PROFILE_REMOVES_CORE asks.DRAFT"]);
@@ -195,27 +195,27 @@ describe("a profile is checked before it is used", () => {
     ["missing name", { version: "1", extends: "RW1" }, "PROFILE_SCHEMA profile"],
     ["extends another version", { ...minimal, extends: "RW2" }, "PROFILE_SCHEMA extends"],
     ["a misspelt field", { ...minimal, transaltion: [] }, "PROFILE_SCHEMA transaltion"],
-    ["a slot type that is not a type", { ...minimal, slots: [{ key: "amt", type: "decimal", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].type"],
-    ["a slot type only the core's own slots take", { ...minimal, slots: [{ key: "lvl", type: "rblevel", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].type"],
-    ["a list of a core-only type", { ...minimal, slots: [{ key: "dg", type: "list:hex12", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].type"],
+    ["a slot type that is not a type", { ...minimal, slots: [{ key: "amt", type: "decimal", on: ["HO"] }] }, "PROFILE_SCHEMA slots.0.type"],
+    ["a slot type only the core's own slots take", { ...minimal, slots: [{ key: "lvl", type: "rblevel", on: ["HO"] }] }, "PROFILE_SCHEMA slots.0.type"],
+    ["a list of a core-only type", { ...minimal, slots: [{ key: "dg", type: "list:hex12", on: ["HO"] }] }, "PROFILE_SCHEMA slots.0.type"],
     ["a slot on a type that does not exist", { ...minimal, slots: [{ key: "amt", type: "money", on: ["XX"] }] }, "PROFILE_SCHEMA slots.0.on.0"],
-    ["an enum type naming no enum", { ...minimal, slots: [{ key: "amt", type: "enum:nothing", on: ["HO"] }] }, "PROFILE_REFERENCE slots[0].type"],
-    ["an x_ slot", { ...minimal, slots: [{ key: "x_amt", type: "money", on: ["HO"] }] }, "PROFILE_SCHEMA slots[0].key"],
-    ["a slot twice", { ...minimal, slots: [{ key: "amt", type: "money", on: ["HO"] }, { key: "amt", type: "money", on: ["ST"] }] }, "PROFILE_SCHEMA slots[1].key"],
+    ["an enum type naming no enum", { ...minimal, slots: [{ key: "amt", type: "enum:nothing", on: ["HO"] }] }, "PROFILE_REFERENCE slots.0.type"],
+    ["an x_ slot", { ...minimal, slots: [{ key: "x_amt", type: "money", on: ["HO"] }] }, "PROFILE_SCHEMA slots.0.key"],
+    ["a slot twice", { ...minimal, slots: [{ key: "amt", type: "money", on: ["HO"] }, { key: "amt", type: "money", on: ["ST"] }] }, "PROFILE_SCHEMA slots.1.key"],
     ["asks_used naming a non-core ask", { ...minimal, asks_used: ["PAY"] }, "PROFILE_REFERENCE asks_used"],
     ["exec for an unknown ask", { ...minimal, exec: { SHIP: ["item"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec naming an undefined slot", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec slot not on RB and DN", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["HO"] }], exec: { SHIP: ["box"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec naming to (a readback answers re, from and to, so rb=exec could never be read back)", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["item", "to"] } }, "PROFILE_REFERENCE exec.SHIP"],
     ["exec naming re", { ...minimal, asks: { SHIP: "ship it" }, exec: { SHIP: ["re"] } }, "PROFILE_REFERENCE exec.SHIP"],
-    ["a rule requiring a slot on a type that does not take it (every CX would be refused)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO", "ST"] }], translation: [{ id: "r", desc: "d", require: ["sup"] }] }, "PROFILE_REFERENCE translation[0].require"],
-    ["a rule whose when.has no type of the rule takes (it would never apply)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO"] }], translation: [{ id: "r", desc: "d", on: ["ST"], when: { has: ["sup"] }, require: ["item"] }] }, "PROFILE_REFERENCE translation[0].when"],
+    ["a rule requiring a slot on a type that does not take it (every CX would be refused)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO", "ST"] }], translation: [{ id: "r", desc: "d", require: ["sup"] }] }, "PROFILE_REFERENCE translation.0.require"],
+    ["a rule whose when.has no type of the rule takes (it would never apply)", { ...minimal, slots: [{ key: "sup", type: "token", on: ["HO"] }], translation: [{ id: "r", desc: "d", on: ["ST"], when: { has: ["sup"] }, require: ["item"] }] }, "PROFILE_REFERENCE translation.0.when"],
     ["an enum with no codes (no value passes, and a shape {enum:e}:{id} took item=:x)", { ...minimal, enums: { e: {} } }, "PROFILE_SCHEMA enums.e"],
-    ["a rule naming an undefined slot", { ...minimal, translation: [{ id: "r", desc: "d", require: ["ghost"] }] }, "PROFILE_REFERENCE translation[0]"],
-    ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation[0].sum"],
-    ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
-    ["a shape run-on", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}.{n}" } }] }, "PROFILE_SCHEMA translation[0].shape.item"],
-    ["a shape naming no enum (a reference to nothing, as enum:nothing in a slot's type is)", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_REFERENCE translation[0].shape.item"],
+    ["a rule naming an undefined slot", { ...minimal, translation: [{ id: "r", desc: "d", require: ["ghost"] }] }, "PROFILE_REFERENCE translation.0"],
+    ["a sum over non-money slots", { ...minimal, slots: [{ key: "n", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", sum: { parts: ["n", "n"], total: "n" } }] }, "PROFILE_REFERENCE translation.0.sum"],
+    ["an ambiguous shape", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}{n}" } }] }, "PROFILE_SCHEMA translation.0.shape.item"],
+    ["a shape run-on", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{id}.{n}" } }] }, "PROFILE_SCHEMA translation.0.shape.item"],
+    ["a shape naming no enum (a reference to nothing, as enum:nothing in a slot's type is)", { ...minimal, translation: [{ id: "r", desc: "d", shape: { item: "{enum:kind}:{id}" } }] }, "PROFILE_REFERENCE translation.0.shape.item"],
     ["a blank meaning (the legend would print the code with nothing after it)", { ...minimal, asks: { SHIP: " \n\u0085 " } }, "PROFILE_SCHEMA asks.SHIP"],
     ["a blank slot desc", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO"], desc: "\t" }] }, "PROFILE_SCHEMA slots.0.desc"],
     ["a blank rule desc (the legend would print an empty line, which ends a section)", { ...minimal, translation: [{ id: "r", desc: " " }] }, "PROFILE_SCHEMA translation.0.desc"],
@@ -224,16 +224,17 @@ describe("a profile is checked before it is used", () => {
     ["an enum named rb (the readback levels, closed by section 3.1, and the legend's rb line)", { ...minimal, enums: { rb: { FULL: "everything" } } }, "PROFILE_REDEFINES_CORE enums.rb"],
     ["exec for a core ask that asks_used leaves out (the lean legend would name an ask it drops)", { ...minimal, asks_used: ["DECIDE"], exec: { REVIEW: ["item"] } }, "PROFILE_REFERENCE exec.REVIEW"],
     ["exec with an asks_used that leaves out UNDO (section 5.4 reverses a mismatched DN with ask=UNDO; the lean legend dropped it)", { ...minimal, asks: { SHIP: "ship" }, asks_used: ["REVIEW"], slots: [{ key: "wt", type: "num", on: ["HO", "RB", "DN"] }], exec: { SHIP: ["wt"] } }, "PROFILE_REFERENCE asks_used"],
-    ["a spelling in two alias groups (the second would take it from the first, silently)", { ...minimal, aliases: [["welsh", "cy"], ["cy", "cymraeg"]] }, "PROFILE_SCHEMA aliases[1]"],
-    ["a spelling twice in one alias group", { ...minimal, aliases: [["welsh", "cy", "welsh"]] }, "PROFILE_SCHEMA aliases[0]"],
+    ["a spelling in two alias groups (the second would take it from the first, silently)", { ...minimal, aliases: [["welsh", "cy"], ["cy", "cymraeg"]] }, "PROFILE_SCHEMA aliases.1"],
+    ["a spelling twice in one alias group", { ...minimal, aliases: [["welsh", "cy", "welsh"]] }, "PROFILE_SCHEMA aliases.0"],
     ["an execution slot named twice (the legend printed SHIP box box, and tier 5 failed twice for one missing slot)", { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["RB", "DN"] }], exec: { SHIP: ["box", "box"] } }, "PROFILE_SCHEMA exec.SHIP"],
-    ["a rule requiring a slot twice (a line lacking it was refused twice)", { ...minimal, slots: [{ key: "box", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", on: ["ST"], require: ["box", "box"] }] }, "PROFILE_SCHEMA translation[0].require"],
-    ["a slot's on naming a type twice", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO", "HO"] }] }, "PROFILE_SCHEMA slots[0].on"],
+    ["a rule requiring a slot twice (a line lacking it was refused twice)", { ...minimal, slots: [{ key: "box", type: "token", on: ["ST"] }], translation: [{ id: "r", desc: "d", on: ["ST"], require: ["box", "box"] }] }, "PROFILE_SCHEMA translation.0.require"],
+    ["a slot's on naming a type twice", { ...minimal, slots: [{ key: "box", type: "token", on: ["HO", "HO"] }] }, "PROFILE_SCHEMA slots.0.on"],
     ["asks given as a list (read as an object keyed by index, it added an ask 0 meaning SHIP: ask=0 passed, ask=SHIP was refused)", { ...minimal, asks: ["SHIP"] }, "PROFILE_SCHEMA asks"],
     ["an enum's codes given as a list", { ...minimal, enums: { stage: ["DIA", "REV"] } }, "PROFILE_SCHEMA enums.stage"],
     ["enums, why, exec or ckeys given as a list, empty", { ...minimal, enums: [], why: [], exec: [], ckeys: [] }, "PROFILE_SCHEMA exec"],
     ["a rule's shape given as a list", { ...minimal, translation: [{ id: "r", desc: "d", shape: ["doc:{id}"] }] }, "PROFILE_SCHEMA translation.0.shape"],
     ["a reserved key", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","asks":{"constructor":"x"}}'), "PROFILE_SCHEMA asks.constructor"],
+    ["a reserved key inside a list, dotted as every other path", JSON.parse('{"profile":"demo","version":"0.1","extends":"RW1","slots":[{"key":"a","type":"token","on":["HO"],"__proto__":{}}]}'), "PROFILE_SCHEMA slots.0.__proto__"],
   ];
   for (const [name, profile, expected] of cases) {
     it(name, () => {
@@ -254,7 +255,7 @@ describe("a profile is checked before it is used", () => {
   it("a list names each thing once: a rule's on, item_ns, has and sum parts, asks_used and agents", () => {
     const slots = ["a", "b", "c"].map((key) => ({ key, type: "money", on: ["ST"] }));
     const rule = { id: "r", desc: "d", on: ["ST", "ST"], when: { item_ns: ["inv", "inv"], has: ["a", "a"] }, sum: { parts: ["a", "a"], total: "c" } };
-    expect(refused({ ...minimal, slots, translation: [rule] })).toStrictEqual(["on", "when.item_ns", "when.has", "sum.parts"].map((p) => `PROFILE_SCHEMA translation[0].${p}`));
+    expect(refused({ ...minimal, slots, translation: [rule] })).toStrictEqual(["on", "when.item_ns", "when.has", "sum.parts"].map((p) => `PROFILE_SCHEMA translation.0.${p}`));
     expect(refused({ ...minimal, asks_used: ["DRAFT", "DRAFT"], agents: ["TRI", "TRI"] })).toStrictEqual(["PROFILE_SCHEMA agents", "PROFILE_SCHEMA asks_used"]);
     const r = compileVocabulary(coreVocabulary, { ...minimal, asks: { SHIP: "ship it" }, slots: [{ key: "box", type: "token", on: ["RB", "DN"] }], exec: { SHIP: ["box", "box"] } });
     expect(r.findings.map((f) => f.message)).toStrictEqual(["exec.SHIP: box is named twice in exec.SHIP; a list names each once"]);
@@ -348,7 +349,7 @@ describe("extendVocabulary: the merge without the checks, for profiles already c
 describe("a hostile profile gets findings, never an exception", () => {
   it("a slot type of thousands of nested list: prefixes is refused, not a stack overflow", () => {
     const type = `${"list:".repeat(100_000)}token`;
-    expect(refused({ ...minimal, slots: [{ key: "deep", type, on: ["HO"] }] })).toStrictEqual(["PROFILE_SCHEMA slots[0].type"]);
+    expect(refused({ ...minimal, slots: [{ key: "deep", type, on: ["HO"] }] })).toStrictEqual(["PROFILE_SCHEMA slots.0.type"]);
   });
 });
 
