@@ -46,13 +46,15 @@ function atMost(max: number): v.CheckAction<string, string> {
 }
 const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK, WELL_FORMED);
 const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, (issue) => `${issue.received} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`)), v.minLength(1, "names at least one type"));
+/** Valibot's record and strictObject each take a list as well, as an object keyed by its indices. */
+const notAList = (what: string) => v.check((input: unknown) => !Array.isArray(input), `expected an object of ${what}, received a list`);
 /**
  * A JSON object of `key: value` entries. Valibot's record takes a list as well, as an object keyed
  * by its indices: `"asks": ["SHIP"]` added an ask `0` meaning SHIP, so `ask=0` passed and `ask=SHIP`
  * was refused, a meaning guessed from a file of the wrong shape (rule 2).
  */
 function entries<TKey extends v.GenericSchema<string, string>, TValue extends v.GenericSchema>(key: TKey, value: TValue) {
-  return v.pipe(v.unknown(), v.check((input) => !Array.isArray(input), "expected an object of entries, received a list"), v.record(key, value));
+  return v.pipe(v.unknown(), notAList("entries"), v.record(key, value));
 }
 const CODES = entries(CODE, TEXT);
 /**
@@ -62,7 +64,7 @@ const CODES = entries(CODE, TEXT);
  * never gave instead of its one fault, a list where an object goes (README note 188).
  */
 function fields<TEntries extends v.ObjectEntries>(shape: TEntries) {
-  return v.pipe(v.unknown(), v.check((input) => !Array.isArray(input), "expected an object of fields, received a list"), v.strictObject(shape));
+  return v.pipe(v.unknown(), notAList("fields"), v.strictObject(shape));
 }
 
 const slotSchema = fields({
