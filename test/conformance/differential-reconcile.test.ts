@@ -8,8 +8,9 @@
 // establishment), refused files naming their arena by `pod`; handshakes countered (the budget, the tag set
 // or the profile; the counter accepted, countered back, left open, answered by a `blocked`, or an accept
 // that changes the term; now and then a FULL acceptance delivered twice with other bytes and a CORE `ack` of it; the initiator's `blocked` or declaration of new evidence citing a UUID not here or delivered twice, in a two-party FULL hello
-// or a group hello; a `blocked` between a FULL welcome and its `ack`), a blocked sender's reply still owed, whole FULL cases whose handshakes need the third message, a FULL pair among CORE
-// pairs, a peer's group hello (now and then naming a budget its thread outruns), their establishing answers now and then late or never
+// or a group hello, or the group host's `blocked` to one responder just before another's acceptance; a `blocked`
+// between a FULL welcome and its `ack`), a blocked sender's reply still owed, whole FULL cases whose handshakes need the third message, a FULL pair among CORE
+// pairs, a peer's group hello (now and then naming a budget its thread outruns, its host then now and then declaring new evidence), their establishing answers now and then late or never
 // sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
@@ -48,7 +49,7 @@ describe("differential check of mailbox reconciliation", () => {
       "counter-establishes", "full-ack-unread", "counter-as-accept-unread", "group-not-whole",
       "counter-tags-unread", "counter-profile-unread", "core-ack-completes", "counter-as-downgrade",
       "blocked-unread", "hello-budget-unread", "unsettled-core-ack-unread", "initiator-chains-unread",
-      "blocked-ack-unread", "blocked-debt-unread",
+      "blocked-ack-unread", "blocked-debt-unread", "group-chains-unaddressed", "evidence-reset-unread",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -128,5 +129,12 @@ describe("differential check of mailbox reconciliation", () => {
     // it (INITIATED_WHILE_BLOCKED) and still owes the question the core reads as answered.
     expect(caught["blocked-debt-unread"]).toContain("blocked_stops");
     expect(caught["blocked-debt-unread"]).toContain("item core ('none', False) checker ('reply', True)");
+    // README note 184 in a group hello: the host's `blocked` citing a UUID no chain holds, to one
+    // responder alone, stops that responder's chain only; read in every chain, the checker refuses
+    // another chain's acceptance after it (ACCEPT_WHILE_BLOCKED) that the core lets settle.
+    expect(caught["group-chains-unaddressed"]).toContain("terms_refused");
+    // Section 8: the count runs "since the latest HANDLER message or declared new external evidence";
+    // read as resetting nothing, the checker refuses the FYIs after it past the group's budget.
+    expect(caught["evidence-reset-unread"]).toContain("budget_exceeded");
   });
 });

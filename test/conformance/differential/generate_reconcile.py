@@ -473,9 +473,13 @@ CORE_ACK_EXTRA = 0.5
 # Since fix-JD, files added so too: a `blocked` between a FULL chain's exact welcome and its `ack`
 # (blocked_acks(), `--break-blocked-ack`), and VEGA's `blocked` before the exact reply it still owes,
 # then a message of its own after that reply (blocked_debts(), README note 152, `--break-blocked-debt`).
+# Since fix-JI, files added so too: in a group hello's thread, the host's `blocked` to one responder alone
+# citing a UUID no chain holds, just before another chain's acceptance (group_blocks(),
+# `--break-group-chains`), and, where its budget binds, the host's declaration of new evidence before the
+# FYIs past it (evidence_resets(), `--break-evidence-reset`).
 OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
          "group-budgets": 0.5, "unsettled-acks": 0.8, "initiator-citations": 0.8, "blocked-acks": 0.6, "blocked-debts": 0.3,
-         "group-citations": 0.8}
+         "group-citations": 0.8, "group-blocks": 0.8, "evidence-resets": 0.8}
 
 
 def initiator_citations(stream, r, files, folders):
@@ -566,6 +570,54 @@ def cite_unheld(stream, r, files, chain, to, share):
             m["evidence"] = "budget memo 2026-10-01 approves the counter"
         files.append({"name": file_name(m), "text": render(m, file_name(cited) if "sender" in cited else None)})
         last, seq = m, seq + 2
+
+
+def group_blocks(stream, r, files, folders):
+    """OFTEN's "group-blocks" (README note 184 in a group hello: the initiator's `blocked` citing a UUID
+    no chain holds, addressed to one responder alone, is in that responder's chain only, so another
+    chain's acceptance after it still settles; `--break-group-chains`), drawn after the room as a file
+    of its own, so every other draw is as before. In a group hello's thread not archived, for a chain
+    whose exact acceptance (`terms: accept`, not delivered twice) follows its welcome: the host's
+    `blocked` to another responder alone, citing a UUID nobody wrote, one millisecond before that
+    acceptance (group_citations() places its messages in the cited chain itself, so only an acceptance
+    of another chain drawn after them tells the two readings apart, and few are)."""
+    hello = r.group_hello
+    if hello is None or hello["thread"] in folders or stream.random() >= OFTEN["group-blocks"]:
+        return
+    chains = [c for c in r.chains if c["hello"] is hello]
+    answers = [(c, m) for c in chains for m in c["sent"] if m["kind"] == "state" and m.get("terms") == "accept" and not m.get("written_again")]
+    if not answers:
+        return
+    chain, answer = stream.choice(answers)
+    others = [c for c in chains if c["responder"] != chain["responder"]]
+    if not others or any(m["thread"] == hello["thread"] and answer["ms"] - 1 <= m["ms"] < answer["ms"] for m in r.msgs):
+        return
+    ms, addressed = answer["ms"] - 1, stream.choice(others)
+    # Under the addressed chain's profile, as cite_unheld() writes: a CORE message to a FULL pair downgrades it.
+    m = {"id": uuid7(stream, ms), "ms": ms, "sender": hello["sender"], "to": [addressed["responder"]], "kind": "blocked", "arena": hello["arena"],
+         "parent": uuid7(stream, ms - 1), "expects": False, "thread": hello["thread"], "request": uuid7(stream, ms),
+         "profile": addressed["profile"], "seq": 60, "body": "\nDisputed term: the counter's; Handler decision required."}
+    files.append({"name": file_name(m), "text": render(m, None)})
+
+
+def evidence_resets(stream, r, files, folders, now):
+    """OFTEN's "evidence-resets" (section 8: count "since the latest `HANDLER` message or declared new
+    external evidence"; `--break-evidence-reset`), drawn after the room as a file of its own, so every
+    other draw is as before: where group_budget() made the group hello's budget bind (past_budget()'s
+    FYIs past it) and the thread is not archived, the host's `state` declaring `new_evidence` to the
+    hello's recipients, or to one responder, citing the thread's last message, between the room's last
+    message and the first FYI, so the count starts again there and the FYIs stay within the budget."""
+    hello = r.group_hello
+    if hello is None or hello.get("budget") is None or hello["thread"] in folders or stream.random() >= OFTEN["evidence-resets"]:
+        return
+    last = max((m for m in r.msgs if m["thread"] == hello["thread"]), key=lambda m: m["id"])
+    responders = [t for t in hello["to"] if t != ALL]
+    to = list(hello["to"]) if not responders or stream.random() < 0.5 else [stream.choice(responders)]
+    ms = now - 59_500
+    m = {"id": uuid7(stream, ms), "ms": ms, "sender": hello["sender"], "to": to, "kind": "state", "arena": hello["arena"],
+         "parent": last["id"], "expects": False, "thread": hello["thread"], "request": uuid7(stream, ms),
+         "body": "\nNew evidence: the budget memo.", "evidence": "budget memo 2026-10-01 raises the budget"}
+    files.append({"name": file_name(m), "text": render(m, file_name(last))})
 
 
 def blocked_acks(stream, r, files, folders):
@@ -1290,6 +1342,9 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
         group_citations(often_streams["group-citations"], r, files, folders)
         blocked_acks(often_streams["blocked-acks"], r, files, folders)
         blocked_debts(often_streams["blocked-debts"], r, files, folders)
+        group_blocks(often_streams["group-blocks"], r, files, folders)
+        if fyis:
+            evidence_resets(often_streams["evidence-resets"], r, files, folders, now)
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.
     files = [f for f in files if "archive" not in f] + [f for f in files if "archive" in f]
     out = {"participant": who, "arena": arena, "files": files, "dispositions": dispositions, "cursor": cursor,

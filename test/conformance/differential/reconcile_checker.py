@@ -152,11 +152,12 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # generate_reconcile.OFTEN's "initiator-citations" draws its cases. Since fix-JD: "blocked-ack-unread"
 # lets a FULL `ack` establish a chain a `blocked` stands in (reconcile_establishment.settle;
 # OFTEN's "blocked-acks"), "blocked-debt-unread" refuses the reply a blocked sender still owes
-# (reconcile_blocked.stopped, README note 152; OFTEN's "blocked-debts"); and, too rare for the test's
-# planted-fault run (4 and 11 of 1,000 cases of seed 1, none of its first 200), "group-chains-unaddressed"
+# (reconcile_blocked.stopped, README note 152; OFTEN's "blocked-debts"); "group-chains-unaddressed"
 # places the initiator's message citing a UUID no chain holds in every chain of a group hello, whoever
-# it addresses (reconcile_establishment.chain_blocked; OFTEN's "group-citations"), and
-# "evidence-reset-unread" reads declared new evidence as resetting no exchange budget (reconcile_budget.py).
+# it addresses (reconcile_establishment.chain_blocked; OFTEN's "group-citations" and, since fix-JI,
+# "group-blocks"), and "evidence-reset-unread" reads declared new evidence as resetting no exchange
+# budget (reconcile_budget.py; OFTEN's "evidence-resets" since fix-JI, before which both were too rare
+# for the test's planted-fault run).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -166,7 +167,8 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "claims-by-arrival", "establishment-any-time", "counter-establishes", "full-ack-unread",
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
            "core-ack-completes", "counter-as-downgrade", "blocked-unread", "hello-budget-unread",
-           "unsettled-core-ack-unread", "initiator-chains-unread", "blocked-ack-unread", "blocked-debt-unread"]
+           "unsettled-core-ack-unread", "initiator-chains-unread", "blocked-ack-unread", "blocked-debt-unread",
+           "group-chains-unaddressed", "evidence-reset-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
