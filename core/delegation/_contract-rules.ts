@@ -10,6 +10,7 @@ import type { DelegationContract } from "./contract.js";
 import { gateReach } from "./_gate-reach.js";
 import { isWildcard } from "./_selectors.js";
 import { ownIdFindings } from "./_own-id.js";
+import { contractOneContentFindings } from "./_revision-digest.js";
 import { compareUtc, sameRevision, shownRevision } from "./scalars.js";
 import type { ActorRef } from "./scalars.js";
 import { AUTONOMY_TIERS, HUMAN_AUTHORITY_GATES, tierOf, tierRank } from "./tiers.js";
@@ -140,6 +141,7 @@ export function contractFindings(c: DelegationContract): DelegationFinding[] {
   if (!sameRevision(c.issued_by_actor_ref, c.delegator_actor_ref) || c.issued_by_actor_ref.actor_type !== c.delegator_actor_ref.actor_type) {
     out.push(delegationFinding("CONTRACT_ISSUER", `issued_by_actor_ref ${issuerDifference(c.issued_by_actor_ref, c.delegator_actor_ref)}; a contract is issued by its delegator, the exact Actor revision (sections 3, 5.1)`, { path: "issued_by_actor_ref", expected: shownRevision(c.delegator_actor_ref), received: shownRevision(c.issued_by_actor_ref) }));
   }
+  contractOneContentFindings(c, out);
   if (!(compareUtc(c.expires_at, c.issued_at) > 0)) out.push(delegationFinding("TIME_ORDER", "expires_at is not after issued_at", { path: "expires_at" }));
   agentDelegateeFindings(c, out);
   tierFindings(c, out);

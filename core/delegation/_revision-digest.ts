@@ -40,22 +40,43 @@ export interface NamedRevision {
   readonly path: string;
 }
 
+/** A later naming of a revision (object and revision id) first named under another content digest. */
+export interface OneContentConflict {
+  readonly now: NamedRevision;
+  readonly was: NamedRevision;
+}
+
 /**
- * Pushes a finding on `dimension` for each of `named`, read in order, that names a revision (object
- * and revision id) an earlier one named under another content digest, wherever the two are written:
- * one revision has one content (notes 161, 183, 185), so one of the two is not the revision it
- * claims. `expected` is the digest the revision was named by first. A later revision of the same
- * object is another revision (note 180) and passes.
+ * Each of `named`, read in order, that names a revision (object and revision id) an earlier one named
+ * under another content digest, wherever the two are written: one revision has one content (notes
+ * 161, 183, 185), so one of the two is not the revision it claims. `was` is the naming read first. A
+ * later revision of the same object is another revision (note 180) and passes.
  */
-export function oneContentFindings(named: readonly NamedRevision[], dimension: Dimension, out: DelegationFinding[]): void {
+export function oneContentConflicts(named: readonly NamedRevision[]): OneContentConflict[] {
   const first = new Map<string, NamedRevision>();
+  const conflicts: OneContentConflict[] = [];
   for (const now of named) {
     const key = JSON.stringify([now.ref.object_id, now.ref.revision_id]);
     const was = first.get(key);
     if (was === undefined) first.set(key, now);
-    else if (twoContents(now.ref, was.ref)) {
-      out.push(dimensionFinding(dimension, `${now.path} names ${now.ref.object_id}@${now.ref.revision_id} under ${now.ref.content_digest}, where ${was.path} names it under ${was.ref.content_digest}: one revision has one content, so one of the two is not the revision it claims`, { path: `${now.path}.content_digest`, expected: was.ref.content_digest, received: now.ref.content_digest }));
-    }
+    else if (twoContents(now.ref, was.ref)) conflicts.push({ now, was });
+  }
+  return conflicts;
+}
+
+/** A conflict's words, and where it is: at the later naming's digest, `expected` the digest named first. */
+export function oneContentMessage({ now, was }: OneContentConflict): { message: string; detail: { path: string; expected: string; received: string } } {
+  return {
+    message: `${now.path} names ${now.ref.object_id}@${now.ref.revision_id} under ${now.ref.content_digest}, where ${was.path} names it under ${was.ref.content_digest}: one revision has one content, so one of the two is not the revision it claims`,
+    detail: { path: `${now.path}.content_digest`, expected: was.ref.content_digest, received: now.ref.content_digest },
+  };
+}
+
+/** Pushes a finding on `dimension` for each of `oneContentConflicts(named)`. */
+export function oneContentFindings(named: readonly NamedRevision[], dimension: Dimension, out: DelegationFinding[]): void {
+  for (const conflict of oneContentConflicts(named)) {
+    const { message, detail } = oneContentMessage(conflict);
+    out.push(dimensionFinding(dimension, message, detail));
   }
 }
 
@@ -73,9 +94,46 @@ export function contractActorRevisions(contract: DelegationContract, at: string)
  * The input revisions a contract binds; `at` prefixes their paths. Read into a check's map for the wide
  * contract (a child's parent, a reassignment's prior) alone: each of the narrow one's inputs is one of
  * them, exact triple (`_attenuation.ts`, refused on `inputs` otherwise), so naming them again adds nothing.
+ * Each contract's own map (`contractNamedRevisions`) reads them too, at read.
  */
 export function contractInputRevisions(contract: DelegationContract, at: string): NamedRevision[] {
   return contract.inputs.map((ref, i) => ({ ref, path: `${at}inputs.${i}` }));
+}
+
+/**
+ * Every revision a contract names but its own, its issuer's and its prior's, in reading order: its
+ * Actor and card revisions (note 185's order), its operator, its inputs, consents, verifiers,
+ * observers, parent and chain. The issuer is left to CONTRACT_ISSUER, which holds it to the
+ * delegator's exact revision, and the prior to AMENDMENT_REF and ID_REUSED (it names the contract's
+ * own record, which no other reference may), so reading them would refuse one fault twice.
+ */
+export function contractNamedRevisions(contract: DelegationContract): NamedRevision[] {
+  const { gates, monitoring } = contract;
+  const optional = (ref: RevisionRef | null, path: string): NamedRevision[] => (ref === null ? [] : [{ ref, path }]);
+  return [
+    ...contractActorRevisions(contract, ""),
+    { ref: contract.accountable_operator_ref.agent_operator_ref, path: "accountable_operator_ref.agent_operator_ref" },
+    ...contractInputRevisions(contract, ""),
+    ...gates.consent.map((k, i) => ({ ref: k.consent_ref, path: `gates.consent.${i}.consent_ref` })),
+    ...gates.verification.map((k, i) => ({ ref: k.verifier_ref, path: `gates.verification.${i}.verifier_ref` })),
+    ...monitoring.observer_refs.map((ref, i) => ({ ref, path: `monitoring.observer_refs.${i}` })),
+    ...monitoring.verifier_refs.map((ref, i) => ({ ref, path: `monitoring.verifier_refs.${i}` })),
+    ...optional(contract.parent_contract_ref, "parent_contract_ref"),
+    ...optional(contract.attestation_chain_ref, "attestation_chain_ref"),
+  ];
+}
+
+/**
+ * One contract alone naming one revision under two digests contradicts itself (README note 195):
+ * refused at read, CONTRACT_REF_DIGEST_CONFLICT, one finding a conflict, so every check reading a
+ * contract refuses it from here and the two-contract maps (check-child, check-reassignment) add only
+ * what two contracts together name.
+ */
+export function contractOneContentFindings(contract: DelegationContract, out: DelegationFinding[]): void {
+  for (const conflict of oneContentConflicts(contractNamedRevisions(contract))) {
+    const { message, detail } = oneContentMessage(conflict);
+    out.push(delegationFinding("CONTRACT_REF_DIGEST_CONFLICT", message, detail));
+  }
 }
 
 /** The digest `ref` gives `contract`'s revision id when it is another than the contract's, else null. */

@@ -31,6 +31,8 @@ export const DELEGATION_CODES = {
   CARD_OPERATOR_UNRESOLVED: "note",
   // Delegation Contracts (sections 5, 6, 7.3, 8).
   CONTRACT_ISSUER: "error",
+  /** A contract names one revision (object and revision id) under two content digests among its references (2, 3). */
+  CONTRACT_REF_DIGEST_CONFLICT: "error",
   TIER_EFFECT: "error",
   TIER_GATE: "error",
   TIER_WILDCARD: "error",

@@ -1,6 +1,7 @@
 // One revision has one content wherever one input names it (README notes 185, 189), its inputs too: the
 // child check and the reassignment read the wide contract's inputs (the parent's, the prior's) into the map
-// of the Actor and card revisions the two contracts name. A narrow contract's input under another digest
+// of the Actor and card revisions the two contracts name; a conflict within one contract is refused at
+// read (note 195), so the map refuses what two contracts name together. A narrow contract's input under another digest
 // than the wide one's was already refused, on `inputs`, and an issuer under another digest than its
 // contract's delegator at read (`CONTRACT_ISSUER`): both pinned here, in words that show the digest where the ids agree.
 import { describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ const errors = (report: { findings: readonly { severity: string; code: string; d
 const child = (): { parent: any; child: any; chain: any } => ({ parent: record("d-parent-1"), child: record("d-child-ok"), chain: record("chain-d-child-ok") });
 
 describe("the wide contract's inputs are read into the map", () => {
-  it("a parent naming an input revision under two digests, its child taking the second: ATTENUATION_PARENT at the parent's second", () => {
+  it("a parent naming an input revision under two digests, its child taking the second: refused at read, the parent's own fault (note 195)", () => {
     const doc = child();
     doc.parent.inputs = [SOURCE];
     doc.child.inputs = [SOURCE];
@@ -23,22 +24,32 @@ describe("the wide contract's inputs are read into the map", () => {
     doc.parent.inputs = [SOURCE, { ...SOURCE, content_digest: OTHER }];
     doc.child.inputs = [{ ...SOURCE, content_digest: OTHER }];
     const report = checkChildDocument(doc);
-    expect(errors(report)).toEqual(["ATTENUATION_PARENT parent"]);
-    expect(report.findings.find((f) => f.code === "ATTENUATION_PARENT")).toMatchObject({
-      path: "parent.inputs.1.content_digest",
-      expected: D1,
-      received: OTHER,
-      message: `parent.inputs.1 names SRC-CORPUS-1@r1 under ${OTHER}, where parent.inputs.0 names it under ${D1}: one revision has one content, so one of the two is not the revision it claims`,
-    });
+    // Once, at read: not again on `parent` by the two contracts' map.
+    expect(report.findings.filter((f) => f.severity === "error").map((f) => f.code)).toEqual(["CONTRACT_REF_DIGEST_CONFLICT"]);
+    expect(report.findings[0]).toMatchObject({ path: "parent.inputs.1.content_digest", expected: D1, received: OTHER });
   });
 
-  it("a parent's input naming its delegatee's Actor revision under another digest: ATTENUATION_PARENT", () => {
+  it("a parent's input naming its delegatee's Actor revision under another digest: refused at read (note 195)", () => {
     const doc = child();
     const held = doc.parent.delegatee_agent_ref.agent_actor_ref;
     doc.parent.inputs = [{ object_id: held.object_id, revision_id: held.revision_id, content_digest: OTHER }];
     const report = checkChildDocument(doc);
+    expect(report.findings.filter((f) => f.severity === "error").map((f) => f.code)).toEqual(["CONTRACT_REF_DIGEST_CONFLICT"]);
+    expect(report.findings[0]).toMatchObject({ path: "parent.inputs.0.content_digest", expected: held.content_digest, received: OTHER });
+  });
+
+  it("a parent's input naming the child's card revision under another digest: each contract alone is whole, ATTENUATION_PARENT", () => {
+    const doc = child();
+    const card = doc.child.delegatee_agent_ref.agent_card_ref;
+    doc.parent.inputs = [{ ...card, content_digest: OTHER }];
+    const report = checkChildDocument(doc);
     expect(errors(report)).toEqual(["ATTENUATION_PARENT parent"]);
-    expect(report.findings.find((f) => f.code === "ATTENUATION_PARENT")).toMatchObject({ path: "parent.inputs.0.content_digest", expected: held.content_digest, received: OTHER });
+    expect(report.findings.find((f) => f.code === "ATTENUATION_PARENT")).toMatchObject({
+      path: "delegatee_agent_ref.agent_card_ref.content_digest",
+      expected: OTHER,
+      received: card.content_digest,
+      message: `delegatee_agent_ref.agent_card_ref names ${card.object_id}@${card.revision_id} under ${card.content_digest}, where parent.inputs.0 names it under ${OTHER}: one revision has one content, so one of the two is not the revision it claims`,
+    });
   });
 
   it("a prior's input naming the next revision's card revision under another digest: ATTENUATION_PARENT at the next revision's card", () => {
@@ -46,7 +57,7 @@ describe("the wide contract's inputs are read into the map", () => {
     expect(errors(checkReassignmentDocument({ prior, next }))).toEqual([]);
     const card = next.delegatee_agent_ref.agent_card_ref;
     prior.inputs = [{ ...card, content_digest: OTHER }];
-    next.inputs = [{ ...card, content_digest: OTHER }];
+    next.inputs = [];
     const report = checkReassignmentDocument({ prior, next });
     expect(errors(report)).toEqual(["ATTENUATION_PARENT parent"]);
     expect(report.findings.find((f) => f.code === "ATTENUATION_PARENT")).toMatchObject({ path: "delegatee_agent_ref.agent_card_ref.content_digest", expected: OTHER, received: card.content_digest });
