@@ -274,6 +274,11 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     once(rule.when?.has, `translation.${i}.when.has`);
     once(rule.require, `translation.${i}.require`);
     once(rule.sum?.parts, `translation.${i}.sum.parts`);
+    // parts + total = total holds only when the other parts are zero: a sum that checks nothing the
+    // line's other slots do not, most likely a part or the total misnamed (README note 191).
+    if (rule.sum?.parts.includes(rule.sum.total)) {
+      push("PROFILE_SCHEMA", `translation.${i}.sum`, `${rule.sum.total} is both a part and the total of the sum, which could then hold only when the other parts are zero; a sum's total is not one of its parts`);
+    }
   });
 
   // Slots: new keys, real types, defined enums.
@@ -303,7 +308,8 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   const isSlot = (key: string): boolean => key === "item" || core.slots.has(key) || slotKeys.has(key);
   const on = (key: string): readonly string[] => slotOf(key)?.on ?? [...(core.slots.get(key)?.on ?? [])];
 
-  for (const ask of file.asks_used ?? []) {
+  // Each name once below: a name listed twice is one finding above (once), and its reference is one fault.
+  for (const ask of new Set(file.asks_used)) {
     if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask (asks_used lists the core asks the domain needs)`);
   }
   for (const [ask, keys] of Object.entries(file.exec ?? {})) {
@@ -313,7 +319,7 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     else if (core.enums.get("ask")?.has(ask) && file.asks_used !== undefined && !file.asks_used.includes(ask)) {
       push("PROFILE_REFERENCE", path, `${ask} is a core ask that asks_used leaves out; an ask with execution slots is one the domain needs, so list it there`);
     }
-    for (const key of keys) {
+    for (const key of new Set(keys)) {
       if (!isSlot(key)) push("PROFILE_REFERENCE", path, `slot ${key} is not defined`);
       // A readback answers these with the HO's id, to and from, so it could never carry the HO's values.
       else if (key === "re" || key === "from" || key === "to") push("PROFILE_REFERENCE", path, `${key} cannot be an execution slot: a readback answers re, from and to (with the HO's id, to and from) rather than echoing them`);
@@ -348,8 +354,9 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
     const path = `translation.${i}`;
     if (ids.has(rule.id)) push("PROFILE_SCHEMA", `${path}.id`, `rule id ${rule.id} is used twice`);
     ids.add(rule.id);
-    const sum = rule.sum ? [...rule.sum.parts, rule.sum.total] : [];
-    for (const key of [...(rule.when?.has ?? []), ...(rule.require ?? []), ...Object.keys(rule.shape ?? {}), ...sum]) {
+    // A slot the rule names in two places (when.has and require, a part and the total) is one name.
+    const sum = new Set(rule.sum ? [...rule.sum.parts, rule.sum.total] : []);
+    for (const key of new Set([...(rule.when?.has ?? []), ...(rule.require ?? []), ...Object.keys(rule.shape ?? {}), ...sum])) {
       if (!isSlot(key)) push("PROFILE_REFERENCE", path, `rule ${rule.id} names slot ${key}, which is not defined`);
     }
     // A rule applies to its types that take every slot of when.has; each slot it requires must be
@@ -359,7 +366,7 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
       const types = rule.on ?? MESSAGE_TYPES;
       const applies = types.filter((t) => has.every((k) => on(k).includes(t)));
       if (applies.length === 0) push("PROFILE_REFERENCE", `${path}.when`, `rule ${rule.id} applies to nothing: no type it is on (${types.join(" ")}) takes every slot of when.has`);
-      for (const key of (rule.require ?? []).filter(isSlot)) {
+      for (const key of new Set((rule.require ?? []).filter(isSlot))) {
         const cannot = applies.filter((t) => !on(key).includes(t));
         if (cannot.length > 0) push("PROFILE_REFERENCE", `${path}.require`, `rule ${rule.id} requires ${key} on ${cannot.join(" ")}, which does not take it: every such message would be refused`);
       }

@@ -124,7 +124,7 @@ export function contractNamedRevisions(contract: DelegationContract): NamedRevis
 }
 
 /**
- * One contract alone naming one revision under two digests contradicts itself (README note 195):
+ * One contract alone naming one revision under two digests contradicts itself (README note 192):
  * refused at read, CONTRACT_REF_DIGEST_CONFLICT, one finding a conflict, so every check reading a
  * contract refuses it from here and the two-contract maps (check-child, check-reassignment) add only
  * what two contracts together name.

@@ -62,6 +62,9 @@ def main():
     profile_checker.RULE_DUPLICATES = not comparison.planted("--break-rule-duplicates")
     if comparison.planted("--break-code-form"):
         profile_checker.CODE_FORM = re.compile(r".*")
+    profile_checker.TOTAL_PART = not comparison.planted("--break-total-part")
+    profile_checker.FIELD_TYPES = not comparison.planted("--break-field-types")
+    profile_checker.EXEC_CASE = comparison.planted("--break-exec-case")
     cases = list(generate_profiles.cases(count, seed))
     core = core_answers("core-profile-verdicts.ts", cases)
     vocabularies = {}

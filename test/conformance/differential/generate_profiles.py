@@ -22,7 +22,10 @@ a field of the wrong JSON type or form (a translation rule's `require`, `tail`, 
 `when`, `on` or `id`, three in four when it has rules; else an enum's codes, `asks` or `why` given
 as a list, an execution slot as a lone name, a slot without `on` or `type` or with a type that is
 no string), and, on another, one in about seventeen a code spelt as a label (`IN PROGRESS`,
-`N/A`, `REVIEW `) in an enum, `asks`, `asks_used` or `exec`. Each case is
+`N/A`, `REVIEW `) in an enum, `asks`, `asks_used` or `exec`; and on a last stream, one in about
+five a field no draw above gives malformed (an `exec` ask in another case or defined nowhere, a
+slot's `desc`, `agents`, `title`, `version`, `desc` or another top-level field of the wrong JSON type
+or null, a sum whose total is one of its parts: README note 191). Each case is
 {"profile", "line", "reader"}: the line is a valid one for a type under the profile, mutated by
 generate.py's mutations and by profile ones (a profile slot given another type's value, a required
 slot dropped, `p=` left out or naming another profile); reader is the profile's name when the
@@ -555,6 +558,45 @@ def with_misspelt_code(rng, profile):
     return copy
 
 
+def with_undrawn_field(rng, profile):
+    """A copy with one field no draw above gives malformed: an `exec` ask in another case than the
+    ask's (`ship` for `SHIP`, `review` for the core's `REVIEW`) or one defined nowhere, a slot's
+    `desc`, `agents`, the `title`, `version` or `desc` of the wrong JSON type, another top-level
+    field of the wrong JSON type or null, or a sum whose total is one of its parts (README note 191)."""
+    copy = json.loads(json.dumps(profile))
+    kind = rng.randrange(9)
+    if kind < 2:
+        asks = sorted(copy.get("asks", {}))
+        if kind == 0:
+            ask = rng.choice(asks + ["REVIEW", "UNDO"])
+            ask = rng.choice([ask.lower(), ask.capitalize()])
+        else:
+            ask = rng.choice([a for a in PROFILE_ASKS if a not in asks])
+        copy["exec"] = {ask: ["item"]}
+        if "asks_used" in copy and "UNDO" not in copy["asks_used"]:
+            copy["asks_used"] = copy["asks_used"] + ["UNDO"]
+    elif kind == 2:
+        rng.choice(copy["slots"])["desc"] = rng.choice([3, 1.5, True, None, ["a desc"], {"en": "a desc"}])
+    elif kind == 3:
+        copy["agents"] = rng.choice(["writer", "writer+ops", {"writer": "w"}, 1, None, True])
+    elif kind == 4:
+        copy["title"] = rng.choice([1, True, None, ["A title"], {"en": "A title"}])
+    elif kind == 5:
+        copy["version"] = rng.choice([1, 0.1, None, ["1"], True, {"v": "1"}])
+    elif kind == 6:
+        copy["desc"] = rng.choice([5, None, ["a domain"], {}, False])
+    elif kind == 7:
+        field = rng.choice(["translation", "aliases", "asks_used", "slots", "ckeys", "asks", "why", "enums", "exec"])
+        wrong = {} if field in ("translation", "aliases", "asks_used", "slots") else []
+        copy[field] = rng.choice([None, wrong, "x", 3, True])
+    else:
+        parts = ["tot1", "tot2"]
+        copy["slots"] = copy["slots"] + [{"key": key, "type": "money", "on": ["ST"]} for key in parts]
+        rng.shuffle(parts)
+        copy.setdefault("translation", []).append({"id": "rtot", "desc": "a total among its parts", "sum": {"parts": parts, "total": rng.choice(parts)}})
+    return copy
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # Its own stream, so every case it leaves alone is drawn as before it was added.
@@ -568,6 +610,7 @@ def cases(count, seed):
     empty_when = random.Random(f"empty when {seed}")
     malformed = random.Random(f"malformed fields {seed}")
     misspelt = random.Random(f"misspelt codes {seed}")
+    undrawn = random.Random(f"undrawn fields {seed}")
     generate.load()
     n = 0
     while n < count:
@@ -603,6 +646,9 @@ def cases(count, seed):
         # And after it, another valid file's one code spelt as no line can carry it.
         if misspelt.random() < 0.06 and profile is good:
             profile = with_misspelt_code(misspelt, profile)
+        # And last, another valid file's one field no draw above gives malformed.
+        if undrawn.random() < 0.2 and profile is good:
+            profile = with_undrawn_field(undrawn, profile)
         for _ in range(min(count - n, rng.randrange(5, 25))):
             tokens, tail = line_under(rng, good)
             for _ in range(rng.choice([0, 1, 1, 2])):

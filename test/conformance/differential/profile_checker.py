@@ -53,6 +53,19 @@ RULE_ID = re.compile(r"[a-z][a-z0-9-]*\Z")
 # --break-rule-duplicates plants a rule's `on`, `require` and `sum.parts` read as sets, where
 # profiles/README.md's "a list names each thing once" refuses a name twice in them.
 RULE_DUPLICATES = True
+# --break-total-part plants the core's reading before README note 191: a sum whose total is one of
+# its parts was accepted, though it holds only when the other parts are zero.
+TOTAL_PART = True
+# --break-field-types plants a lenient reading of the file's other fields: one of the wrong JSON
+# type, or null (`"agents": "writer"`, `"translation": null`, a slot's `"desc": 3`), read as left out,
+# where profiles/README.md's format stage refuses "the JSON type of each value".
+FIELD_TYPES = True
+# --break-exec-case plants an exec ask matched in any case (`pay` for the profile's `PAY`), where
+# codes are read as written (profiles/README.md) and exec names "an ask of the core or the profile".
+EXEC_CASE = False
+# The optional fields' JSON types (profiles/README.md, "The file format").
+OPTIONAL_TYPES = {"title": str, "desc": str, "asks": dict, "why": dict, "enums": dict, "slots": list, "agents": list,
+                  "asks_used": list, "exec": dict, "ckeys": dict, "aliases": list, "translation": list}
 refused_redefinitions = {}  # key: the `on` of the first refused redefinition, for that planted fault
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 # A code is what a line's enum value can carry, the core's reading (profiles/README.md: "codes ... of
@@ -117,6 +130,13 @@ def check(profile):
     # The first stage: a reserved key anywhere is refused alone, a removal beside it included.
     if RESERVED_STAGE and holds_reserved_key(profile):
         return {"PROFILE_SCHEMA"}
+    if not FIELD_TYPES:  # the planted reading: a field of the wrong JSON type read as left out
+        for field, kind in OPTIONAL_TYPES.items():
+            if field in profile and not isinstance(profile[field], kind):
+                del profile[field]
+        for slot in profile.get("slots", []):
+            if isinstance(slot, dict) and "desc" in slot and not isinstance(slot["desc"], str):
+                del slot["desc"]
     f = Findings()
     for field in profile:
         if field in REMOVING:
@@ -218,7 +238,7 @@ def check(profile):
             continue
         if len(set(names)) != len(names):
             f.rules.add("PROFILE_SCHEMA")
-        if ask not in all_asks:
+        if ask not in all_asks and not (EXEC_CASE and ask.upper() in {a.upper() for a in all_asks}):
             f.rules.add("PROFILE_REFERENCE")
         for s in names:
             # README: "each must be defined on RB and DN" in the vocabulary the profile makes, a
@@ -229,20 +249,28 @@ def check(profile):
             f.rules.add("PROFILE_REFERENCE")
     if execs and isinstance(asks_used, list) and "UNDO" not in asks_used:
         f.rules.add("PROFILE_REFERENCE")
-    for spec in (profile.get("ckeys") or {}).values():
+    ckeys = profile.get("ckeys", {})
+    if not isinstance(ckeys, dict):  # null too: a field given is of its type (profiles/README.md)
+        f.shape.add("PROFILE_SCHEMA")
+        ckeys = {}
+    for spec in ckeys.values():
         if not isinstance(spec, dict) or set(spec) - {"desc", "set"} or text_problem(spec.get("desc")) or not isinstance(spec.get("set", False), bool):
             f.shape.add("PROFILE_SCHEMA")
     aliases(profile.get("aliases", []), f)
-    for ckey in (profile.get("ckeys") or {}):
+    for ckey in ckeys:
         # A name as slot keys are spelt (the core's reading); a core key so spelt is a redefinition.
         if not validator.KEY.match(ckey):
             f.shape.add("PROFILE_SCHEMA")
         elif ckey in validator.CORE_CKEYS:
             f.rules.add("PROFILE_REDEFINES_CORE")
-    ids = [r.get("id") for r in profile.get("translation", []) or [] if isinstance(r, dict)]
+    rules = profile.get("translation", [])
+    if not isinstance(rules, list):
+        f.shape.add("PROFILE_SCHEMA")
+        rules = []
+    ids = [r.get("id") for r in rules if isinstance(r, dict)]
     if len(set(map(str, ids))) != len(ids):
         f.rules.add("PROFILE_SCHEMA")  # a rule id twice
-    for rule in profile.get("translation", []) or []:
+    for rule in rules:
         rule_problem(rule, slot_on, defined_enums, f)
     return f.codes()
 
@@ -273,9 +301,9 @@ def code_map(table, enum, own_codes, f):
 
 
 def name_list(profile, field, ok, f):
-    names = profile.get(field)
-    if names is None:
+    if field not in profile:
         return
+    names = profile[field]
     if not isinstance(names, list) or not all(ok(n) for n in names):
         f.shape.add("PROFILE_SCHEMA")
     elif len(set(names)) != len(names):
@@ -398,6 +426,9 @@ def rule_problem(rule, slot_on, enums, f):
                          ("require", rule.get("require", [])), ("parts", total["parts"] if total else [])):
         if len(set(names)) != len(names) and (RULE_DUPLICATES or field in ("item_ns", "has")):
             f.rules.add("PROFILE_SCHEMA")
+    # A sum's total is not one of its parts: parts + total = total holds only when the rest are zero (README note 191).
+    if total and TOTAL_PART and total["total"] in total["parts"]:
+        f.rules.add("PROFILE_SCHEMA")
     on = rule.get("on", list(validator.TYPES))
     has = when.get("has", [])
     named = has + rule.get("require", []) + list(rule.get("shape", {})) + ((total["parts"] + [total["total"]]) if total else [])

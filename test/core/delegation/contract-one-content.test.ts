@@ -1,4 +1,4 @@
-// One contract alone names each revision under one content digest (README note 195, after notes 185 and
+// One contract alone names each revision under one content digest (README note 192, after notes 185 and
 // 189): its delegator, its delegatee's Actor and card, its operator, inputs, consents, verifiers,
 // observers, parent and chain. A conflict is refused at read, CONTRACT_REF_DIGEST_CONFLICT, once per
 // conflict, at the later naming's digest, `expected` the digest named first, so every check reading

@@ -1,7 +1,7 @@
 // One revision has one content wherever one input names it (README notes 185, 189), its inputs too: the
 // child check and the reassignment read the wide contract's inputs (the parent's, the prior's) into the map
 // of the Actor and card revisions the two contracts name; a conflict within one contract is refused at
-// read (note 195), so the map refuses what two contracts name together. A narrow contract's input under another digest
+// read (note 192), so the map refuses what two contracts name together. A narrow contract's input under another digest
 // than the wide one's was already refused, on `inputs`, and an issuer under another digest than its
 // contract's delegator at read (`CONTRACT_ISSUER`): both pinned here, in words that show the digest where the ids agree.
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ const errors = (report: { findings: readonly { severity: string; code: string; d
 const child = (): { parent: any; child: any; chain: any } => ({ parent: record("d-parent-1"), child: record("d-child-ok"), chain: record("chain-d-child-ok") });
 
 describe("the wide contract's inputs are read into the map", () => {
-  it("a parent naming an input revision under two digests, its child taking the second: refused at read, the parent's own fault (note 195)", () => {
+  it("a parent naming an input revision under two digests, its child taking the second: refused at read, the parent's own fault (note 192)", () => {
     const doc = child();
     doc.parent.inputs = [SOURCE];
     doc.child.inputs = [SOURCE];
@@ -29,7 +29,7 @@ describe("the wide contract's inputs are read into the map", () => {
     expect(report.findings[0]).toMatchObject({ path: "parent.inputs.1.content_digest", expected: D1, received: OTHER });
   });
 
-  it("a parent's input naming its delegatee's Actor revision under another digest: refused at read (note 195)", () => {
+  it("a parent's input naming its delegatee's Actor revision under another digest: refused at read (note 192)", () => {
     const doc = child();
     const held = doc.parent.delegatee_agent_ref.agent_actor_ref;
     doc.parent.inputs = [{ object_id: held.object_id, revision_id: held.revision_id, content_digest: OTHER }];

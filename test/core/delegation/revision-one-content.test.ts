@@ -42,7 +42,7 @@ describe("a chain names each revision with one content, link to link or not", ()
 });
 
 describe("the two contracts a check reads name each Actor revision with one content", () => {
-  it("a child delegated to its parent's delegatee revision under another digest: the child names its delegator so too, refused at read (note 195)", () => {
+  it("a child delegated to its parent's delegatee revision under another digest: the child names its delegator so too, refused at read (note 192)", () => {
     const [parent, child, chain] = [record("d-parent-1"), record("d-child-ok"), record("chain-d-child-ok")];
     const held = parent.delegatee_agent_ref.agent_actor_ref;
     child.delegatee_agent_ref.agent_actor_ref = held;
