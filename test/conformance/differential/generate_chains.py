@@ -297,6 +297,14 @@ def input_far(rng, case):
     return "input_far:next:" + pairs.c_inputs(rng, case["prior"], case["next"], None).split(":")[1]
 
 
+def lone_contract(rng, case):
+    """One contract alone naming one revision under two digests (README note 195): the sub-delegation generator's drawing
+    (`lone_contract`) of a chain's parent or child, or of a reassignment's prior or next revision."""
+    if case["op"] == "reassign":
+        return pairs.lone_contract(rng, case["prior"], case["next"], ("prior", "next"))
+    return pairs.lone_contract(rng, case["parent"], case["child"], ("parent", "child"))
+
+
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
 
 
@@ -518,7 +526,9 @@ def cases(count, seed):
     far = random.Random(f"actor-digest-far {seed}")
     # And an input revision named under two digests (note 189), after them.
     inputs = random.Random(f"input-digest-far {seed}")
-    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far), (inputs, 0.05, input_far)]
+    # And one contract alone naming one revision under two digests (note 195), last.
+    lone = random.Random(f"lone-contract {seed}")
+    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far), (inputs, 0.05, input_far), (lone, 0.05, lone_contract)]
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:
