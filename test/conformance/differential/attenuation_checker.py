@@ -5,7 +5,9 @@ Written from the spec (sections 2, 5.1, 6, 8, 9 and 11.3), core/delegation/READM
 core/delegation/CODES.md and the README's RW-003 notes (68: leap seconds), never from
 core/delegation/*.ts. `check(parent, child, chain)` returns the set of "CODE dimension" strings of
 every failed section-8 dimension; an empty set allows the child. Records are taken as read (the
-typed check validates nothing): the generator keeps them valid where it can.
+typed check validates nothing): the generator keeps them valid where it can. `refused_at_read(contracts)`
+gives what a document's contracts are refused for when read by README note 195's rule, as
+"CONTRACT_REF_DIGEST_CONFLICT <path>".
 """
 import json
 import re
