@@ -75,6 +75,17 @@ describe("differential check of chains and reassignment", () => {
     expect(found.mutations.some((m: string) => m.startsWith("input_far:"))).toBe(true);
   });
 
+  it("names a contract alone naming one revision under two digests the checker reads as it is", { timeout: 60_000 }, () => {
+    // README note 192, the old reading planted: a contract whose own references (two inputs, an input and its own Actor,
+    // card or operator, an observer and its delegator) name one revision under two digests is not refused at read, so the
+    // core's CONTRACT_REF_DIGEST_CONFLICT (compared as a refusal at read, at the later naming) goes unmatched.
+    const found = judged()["break-lone-input-digest"];
+    const missed = (found.core.findings as string[]).filter((f) => !found.checker.includes(f));
+    expect(missed.length).toBeGreaterThan(0);
+    expect(missed.every((f) => /^CONTRACT_REF_DIGEST_CONFLICT (parent|child|prior|next)\./.test(f))).toBe(true);
+    expect(found.checker.some((f: string) => f.startsWith("CONTRACT_REF_DIGEST_CONFLICT "))).toBe(false);
+  });
+
   it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
     // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
     expect(judged()["resume-unbound"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });

@@ -5,7 +5,9 @@ Written from the spec (sections 2, 5.1, 6, 8, 9 and 11.3), core/delegation/READM
 core/delegation/CODES.md and the README's RW-003 notes (68: leap seconds), never from
 core/delegation/*.ts. `check(parent, child, chain)` returns the set of "CODE dimension" strings of
 every failed section-8 dimension; an empty set allows the child. Records are taken as read (the
-typed check validates nothing): the generator keeps them valid where it can.
+typed check validates nothing): the generator keeps them valid where it can. `refused_at_read(contracts)`
+gives what a document's contracts are refused for when read by README note 192's rule, as
+"CONTRACT_REF_DIGEST_CONFLICT <path>".
 """
 import json
 import re
@@ -91,6 +93,89 @@ def one_content_throughout(refs):
         if not one_content(was, ref):
             return False
     return True
+
+
+# Where a contract carries references to revisions (README note 192, from RW-003 2 and 3: a RevisionRef is an exact
+# triple and a revision id never reused), in the note's reading order: its delegator, its delegatee's Actor and card,
+# its operator, its inputs, consents, verifiers, observers and monitoring verifiers, its parent and its chain. `*` is
+# each member of a list. Its issuer and its prior are not read: CONTRACT_ISSUER and AMENDMENT_REF hold them.
+CARRIED = ("delegator_actor_ref", "delegatee_agent_ref.agent_actor_ref", "delegatee_agent_ref.agent_card_ref",
+           "accountable_operator_ref.agent_operator_ref", "inputs.*", "gates.consent.*.consent_ref",
+           "gates.verification.*.verifier_ref", "monitoring.observer_refs.*", "monitoring.verifier_refs.*",
+           "parent_contract_ref", "attestation_chain_ref")
+
+
+def carried(value, steps, at):
+    """The (path, ref) `steps` (a CARRIED entry, split) reach from `value`, written at `at`; an absent or null one is none."""
+    if not steps:
+        return [] if value is None else [(at, value)]
+    head, rest = steps[0], steps[1:]
+    if head == "*":
+        return [found for i, member in enumerate(value or ()) for found in carried(member, rest, f"{at}.{i}")]
+    return carried((value or {}).get(head), rest, f"{at}.{head}")
+
+
+def self_contradictions(contract, at):
+    """README note 192: one contract naming one revision under two digests among the references it carries contradicts
+    itself, refused when it is read (no dimension), at each later naming's digest: "CONTRACT_REF_DIGEST_CONFLICT <path>",
+    `at` the contract's place in the document."""
+    # Its own map (not note 185's `one_content`, so each planted reading stays one rule): the digest each revision was
+    # named by first, and every later naming under another.
+    digest_of, refused = {}, set()
+    for entry in CARRIED:
+        for where, ref in carried(contract, entry.split("."), at):
+            if digest_of.setdefault((ref["object_id"], ref["revision_id"]), ref["content_digest"]) != ref["content_digest"]:
+                refused.add(f"CONTRACT_REF_DIGEST_CONFLICT {where}.content_digest")
+    return refused
+
+
+def refused_at_read(contracts):
+    """What a document's contracts, each at its place (`{place: contract}`, a list of them at `place.<i>`), are refused
+    at read for by note 192's rule: each its schema reads (one it refuses is read no further)."""
+    found = set()
+    for place, contract in contracts.items():
+        for at, one in ([(f"{place}.{i}", c) for i, c in enumerate(contract)] if isinstance(contract, list) else [(place, contract)]):
+            if not schema_refuses(one):
+                found |= self_contradictions(one, at)
+    return found
+
+
+# The vocabularies a contract's schema holds it to: section 2's DataClass (a project extension written
+# `ext:<name>@<version>`) and core/delegation/README.md's effect classes (section 6's tiers).
+DATA_CLASSES = ("public", "internal", "confidential", "restricted")
+EFFECT_CLASSES = ("read_only", "proposal", "reversible_mutation", "consequential_mutation", "external_publication",
+                  "external_commitment", "spend")
+
+
+def readable_time(text):
+    """Section 2's UtcTime, RFC 3339 UTC: a real date and time, at most nine fraction digits (README note 68), a leap
+    second only as a month's last second."""
+    m = TIME.match(text) if isinstance(text, str) else None
+    if m is None or len(m.group(7) or "") > 9:
+        return False
+    y, mo, d, h, mi, s = (int(g) for g in m.groups()[:6])
+    if not 1 <= mo <= 12:
+        return False
+    last = days_from_civil(y + mo // 12, mo % 12 + 1, 1) - days_from_civil(y, mo, 1)
+    return 1 <= d <= last and h <= 23 and mi <= 59 and (s <= 59 or (s == 60 and (d, h, mi) == (last, 23, 59)))
+
+
+def schema_refuses(contract):
+    """The schema refusals of a contract the generators draw (sections 2, 5.1; core/delegation/README.md): a time that is
+    no UtcTime, a data or effect class outside its vocabulary, an object a path resolver reads as another, a negative
+    count or depth, no concurrency of at least one, no revocation authority. validateRecord reads such a contract no
+    further, so note 192's rule is never reached for it."""
+    scope, limits = contract["scope"], contract["limits"]
+    counts = [limits.get("max_tokens"), limits.get("max_tool_calls"), *(limits.get("max_items") or {}).values()]
+    effects = list(scope["effect_classes"]) + [e for d in scope["denials"] for e in d.get("effect_classes") or ()]
+    return (not all(readable_time(contract[k]) for k in ("issued_at", "expires_at"))
+            or any(c not in DATA_CLASSES and not re.fullmatch(r"ext:[^@\s]+@[^@\s]+", c) for c in scope["data_classes"])
+            or any(e not in EFFECT_CLASSES for e in effects)
+            or any(resolves_elsewhere(o) for o in scope["objects"])
+            or any(n is not None and n < 0 for n in counts)
+            or limits.get("max_concurrency") is None or limits["max_concurrency"] < 1
+            or contract["subdelegation_policy"]["max_remaining_depth"] < 0
+            or not contract["revocation"]["authority_refs"])
 
 
 def actors_named(contract):
@@ -269,8 +354,14 @@ def check(parent, child, chain, siblings=()):
         if any(not set(c["data_classes"]) <= bound for c in cc):
             fail("consent", "INHERIT_CONSENT")
 
+    # Observers and monitoring verifiers are "observer/verifier identities" (5.1): the persistent Actor, by object_id,
+    # whatever revision or digest each contract names (a contract naming one under two is refused at read, note 192).
     pm, cm = parent["monitoring"], child["monitoring"]
-    if (any(not {json_key(v) for v in pm[k]} <= {json_key(v) for v in cm[k]} for k in ("modes", "telemetry_classes", "anomaly_triggers", "observer_refs", "verifier_refs"))
+
+    def kept(key, values):
+        return {v["object_id"] for v in values} if key in ("observer_refs", "verifier_refs") else {json_key(v) for v in values}
+
+    if (any(not kept(k, pm[k]) <= kept(k, cm[k]) for k in ("modes", "telemetry_classes", "anomaly_triggers", "observer_refs", "verifier_refs"))
             or (pm.get("heartbeat") is not None and (cm.get("heartbeat") is None or duration_ms(cm["heartbeat"]) > duration_ms(pm["heartbeat"])))
             or (pm.get("circuit_breaker_ref") is not None and cm.get("circuit_breaker_ref") is None)):
         fail("monitoring", "INHERIT_MONITORING")

@@ -11,7 +11,9 @@ states, and the parent's own parent fenced (fix-IQ moved these there from this f
 `check_reassignment(prior, next, parent=None, chain=None)`: 11.4, the next revision of one
 delegation within its prior, what it must keep, who may issue it, and, for a child delegation, its
 new delegatee among the parent's eligible delegates and its new chain attesting it.
-Each returns the set of "CODE dimension" strings; an empty set allows it.
+Each returns the set of "CODE dimension" strings; an empty set allows it. `check(case)` adds what a contract of
+the document is refused for when read by README note 192's rule, as "CONTRACT_REF_DIGEST_CONFLICT <path>"
+(attenuation_checker.refused_at_read).
 """
 import attenuation_checker as pair
 import records_checker
@@ -101,9 +103,12 @@ def check_reassignment(prior, nxt, parent=None, chain=None):
 
 
 def check(case):
+    # A contract the document carries naming one revision under two digests is refused when read (README note 192),
+    # whatever the checks after say of it: the pair checker's reading of the rule, for each contract given.
+    read = pair.refused_at_read({k: case[k] for k in ("parent", "child", "prior", "next") if case.get(k) is not None})
     if case["op"] == "child":
-        return check_child(case["parent"], case["child"], case["chain"])
-    found = check_reassignment(case["prior"], case["next"], case.get("parent"), case.get("chain"))
+        return check_child(case["parent"], case["child"], case["chain"]) | read
+    found = check_reassignment(case["prior"], case["next"], case.get("parent"), case.get("chain")) | read
     if "attempts" in case or "checkpoints" in case:
         # The records a reassignment carries, and the retry policy checkAttempts holds them to under the next revision.
         attempts, checkpoints = case.get("attempts", []), case.get("checkpoints", [])

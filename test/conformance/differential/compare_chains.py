@@ -1,10 +1,10 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision] [--break-actor-two-contents] [--break-actor-digest-far] [--break-inputs-unmapped] [--break-outcome-effects] [--prior-across-restart]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision] [--break-actor-two-contents] [--break-actor-digest-far] [--break-inputs-unmapped] [--break-lone-input-digest] [--break-outcome-effects] [--prior-across-restart]
     python3 compare_chains.py COUNT SEED --plants
 
-Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
-only the checker gives, with an example each (its base and mutations), and exits 1 when there is
+Prints the divergences clustered by which "CODE dimension" findings (and "CONTRACT_REF_DIGEST_CONFLICT <path>" refusals
+at read, README note 192) only the core gives and which only the checker gives, with an example each (its base and mutations), and exits 1 when there is
 any. With --first it prints the first divergence alone (for the test); --break-above plants a
 checker that never looks at the links above the parent, --resume-unbound one that never holds a resume to
 the attempt before it (README note 104), --remainder-every-revision one that takes every attempt of the
@@ -26,7 +26,8 @@ Actor revised between links (or a delegator between a delegation's revisions) is
 --break-actor-two-contents one that takes an Actor revision named under another digest for the same Actor (README
 note 183), --break-actor-digest-far one that refuses it only where two adjacent records are compared, never a
 revision named so in places no check compares with each other (README note 185), --break-inputs-unmapped one that
-leaves the wide contract's inputs out of that map (README note 189), --break-outcome-effects one that never holds an attempt's outcome to its effects, --prior-across-restart one that pairs a
+leaves the wide contract's inputs out of that map (README note 189), --break-lone-input-digest one that never refuses at read
+a contract alone naming one revision under two digests among its references (README note 192), --break-outcome-effects one that never holds an attempt's outcome to its effects, --prior-across-restart one that pairs a
 restarted attempt's record with its prior at the other start (not among --plants: too rare at the test's size). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
@@ -92,6 +93,9 @@ PLANTS = {
     "--break-actor-digest-far": (attenuation_checker, "one_content_throughout", lambda refs: True),
     # The reading before README note 189: the wide contract's inputs left out of the map of one content.
     "--break-inputs-unmapped": (attenuation_checker, "inputs_named", lambda contract: []),
+    # The reading before README note 192: one contract alone naming one revision under two digests read as it is, never
+    # refused at read (only the two contracts' map, on `parent`, sees what it shares with the other).
+    "--break-lone-input-digest": (attenuation_checker, "self_contradictions", lambda contract, at: set()),
 }
 
 

@@ -2,11 +2,11 @@
 
     python3 compare_subdelegations.py COUNT SEED [--first] [--break-...] [--catches]
 
-Prints the divergences clustered by which "CODE dimension" findings only the core gives and which
-only the checker gives, with an example each (its base and mutations), and exits 1 when there is
-any. With --first it prints the first divergence alone (for the test). A --break-... flag plants a
+Prints the divergences clustered by which "CODE dimension" findings (and "CONTRACT_REF_DIGEST_CONFLICT
+<path>" refusals at read, README note 192) only the core gives and which only the checker gives, with
+an example each (its base and mutations), and exits 1 when there is any. With --first it prints the first divergence alone (for the test). A --break-... flag plants a
 fault in the checker; --catches first prints "catches" and, as JSON, how many pairs catch each
-chain fault (the checker judging the same core answers again under each). Needs
+chain fault and each fault of the reading at read (the checker judging the same core answers again under each). Needs
 python3 and node.
 """
 import json
@@ -45,18 +45,31 @@ CHAIN_FAULTS = {
     # The reading before README note 189: the wide contract's inputs left out of the map of one content.
     "--break-inputs-unmapped": ("inputs_named", lambda contract: []),
 }
+# The reading at read, without it (README note 192): a contract alone naming one revision under two digests read as it is.
+READ_FAULTS = {
+    "--break-lone-input-digest": ("self_contradictions", lambda contract, at: set()),
+}
 
 
-def judged(case):
-    return sorted(attenuation_checker.check(case["parent"], case["child"], case["chain"], case.get("siblings", ())))
+def checked(case):
+    """The checker's "CODE dimension" findings, as the typed check's."""
+    return attenuation_checker.check(case["parent"], case["child"], case["chain"], case.get("siblings", ()))
 
 
-def catches(pairs, name, fault):
-    """How many (case, core answer) pairs the checker disagrees on with `fault` planted as `name`."""
+def read_refusals(case):
+    """What the checker refuses the document's contracts for at read (README note 192)."""
+    return attenuation_checker.refused_at_read({k: case[k] for k in ("parent", "child", "siblings") if k in case})
+
+
+def catches(pairs, name, fault, again):
+    """How many (case, core answer, (findings, refusals)) the checker disagrees on with `fault` planted as `name`: the part
+    it plants in judged `again` (`checked` or `read_refusals`), the other as the checker as written gave it."""
     kept = getattr(attenuation_checker, name)
     setattr(attenuation_checker, name, fault)
     try:
-        return sum(judged(case) != theirs["findings"] for case, theirs in pairs)
+        if again is checked:
+            return sum(sorted(checked(case) | read) != theirs["findings"] for case, theirs, (_, read) in pairs)
+        return sum(sorted(found | read_refusals(case)) != theirs["findings"] for case, theirs, (found, _) in pairs)
     finally:
         setattr(attenuation_checker, name, kept)
 
@@ -66,18 +79,23 @@ def main():
     if comparison.planted("--break-prefix"):
         # A checker that takes any selector as covering any other.
         attenuation_checker.covers = lambda wide, narrow, fold=False: True
-    for flag, (name, fault) in CHAIN_FAULTS.items():
+    for flag, (name, fault) in {**CHAIN_FAULTS, **READ_FAULTS}.items():
         if comparison.planted(flag):
             setattr(attenuation_checker, name, fault)
     cases = list(generate_subdelegations.cases(count, seed))
     core = core_answers("core-subdelegations.ts", [{k: c[k] for k in ("parent", "child", "chain", "siblings") if k in c} for c in cases])
+    parts = [(checked(case), read_refusals(case)) for case in cases]
     if comparison.planted("--catches"):
-        # The same core answers, the checker again under each chain fault. Only the pairs a chain stream
-        # drew are judged again: every other pair's chain is rebuilt from its two contracts, so no chain
-        # fault changes its answer (the counts over every pair are the same, README), at a fifth the cost.
-        drawn = [(case, theirs) for case, theirs in zip(cases, core) if any(m.startswith("chain_") for m in case["mutations"])]
-        print("catches " + json.dumps({flag: catches(drawn, name, fault) for flag, (name, fault) in CHAIN_FAULTS.items()}))
-    triples = ((case, theirs, judged(case)) for case, theirs in zip(cases, core))
+        # The same core answers, the checker again under each fault. Only the pairs a chain stream or the lone-contract
+        # one drew, or whose contract the core refuses at read (note 192), are judged again: every other pair's chain is
+        # rebuilt from its two contracts and none is so refused, so no fault changes its answer (the counts over every
+        # pair are the same, README), at a fifth the cost; each fault judges again only the part it plants in.
+        drawn = [(case, theirs, part) for case, theirs, part in zip(cases, core, parts)
+                 if any(m.startswith(("chain_", "lone_contract:")) for m in case["mutations"]) or any(f.startswith("CONTRACT_REF_DIGEST_CONFLICT ") for f in theirs["findings"])]
+        faults = {**{flag: (name, fault, checked) for flag, (name, fault) in CHAIN_FAULTS.items()},
+                  **{flag: (name, fault, read_refusals) for flag, (name, fault) in READ_FAULTS.items()}}
+        print("catches " + json.dumps({flag: catches(drawn, *planted) for flag, planted in faults.items()}))
+    triples = ((case, theirs, sorted(found | read)) for case, theirs, (found, read) in zip(cases, core, parts))
     found = comparison.clusters(
         triples,
         lambda case, core, mine: None if mine == core["findings"] else comparison.code_difference(core["findings"], mine),

@@ -10,20 +10,22 @@
 // revision, its budget and spend findings against the prior's limits ("CODE prior"). And each attempt or checkpoint
 // validateRecord refuses for a time of its own later than its issued_at (README note 176), as "TIME_ORDER <field>", each
 // schema refusal of one (a malformed receipt_ref, drawn on purpose), as "DELEGATION_SCHEMA <path>", and each attempt's outcome
-// its effects contradict (drawn on purpose), as "ATTEMPT_OUTCOME_EFFECTS effects.status".
+// its effects contradict (drawn on purpose), as "ATTEMPT_OUTCOME_EFFECTS effects.status". And each contract the document
+// refuses at read for one revision under two digests (README note 192), as "CONTRACT_REF_DIGEST_CONFLICT <path>" (read-refusals.ts).
 import { createInterface } from "node:readline";
 import { checkAttempts, checkChildDocument, checkReassignment, checkReassignmentDocument, checkSubdelegation, validateRecord } from "../../../core/delegation/index.js";
+import { digestConflictRefusals } from "./read-refusals.js";
 
 type Finding = { severity: string; code: string; dimension?: string; path?: string; expected?: string };
 type Report = { findings: readonly Finding[] };
 type Case = { op: "child" | "reassign"; parent?: never; child: never; chain?: never; prior: never; next: never; attempts?: never[]; checkpoints?: never[] };
 
-function judge(c: Case): { valid: boolean; report: Report } {
+function judge(c: Case): { valid: boolean; read: Report; report: Report } {
   const parts = (names: readonly (keyof Case)[]) => Object.fromEntries(names.filter((n) => c[n] !== undefined).map((n) => [n, c[n]]));
   const read: Report = c.op === "child" ? checkChildDocument(parts(["parent", "child", "chain"])) : checkReassignmentDocument(parts(["prior", "next", "parent", "chain", "attempts", "checkpoints"]));
   const valid = !read.findings.some((f) => f.severity === "error" && f.dimension === undefined);
-  if (valid) return { valid, report: read };
-  return { valid, report: c.op === "child" ? checkSubdelegation(c.parent as never, c.child, c.chain as never) : checkReassignment(c.prior, c.next, c.parent, c.chain, c.attempts, c.checkpoints) };
+  if (valid) return { valid, read, report: read };
+  return { valid, read, report: c.op === "child" ? checkSubdelegation(c.parent as never, c.child, c.chain as never) : checkReassignment(c.prior, c.next, c.parent, c.chain, c.attempts, c.checkpoints) };
 }
 
 /** The retry policy between the attempts, under the next revision (checkAttempts), as "CODE retry". */
@@ -64,8 +66,8 @@ const out: string[] = [];
 for await (const text of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (text === "") continue;
   const c = JSON.parse(text) as Case;
-  const { valid, report } = judge(c);
-  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c), ...priorBudgetFindings(c), ...recordFindings(c)])].sort();
+  const { valid, read, report } = judge(c);
+  const findings = [...new Set([...report.findings.filter((f) => f.severity === "error" && f.dimension !== undefined).map((f) => `${f.code} ${f.dimension}`), ...retryFindings(c), ...priorBudgetFindings(c), ...recordFindings(c), ...digestConflictRefusals(read.findings)])].sort();
   out.push(JSON.stringify({ valid, ok: findings.length === 0, findings }));
 }
 process.stdout.write(out.join("\n") + (out.length > 0 ? "\n" : ""));

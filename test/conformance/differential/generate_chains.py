@@ -297,6 +297,14 @@ def input_far(rng, case):
     return "input_far:next:" + pairs.c_inputs(rng, case["prior"], case["next"], None).split(":")[1]
 
 
+def lone_contract(rng, case):
+    """One contract alone naming one revision under two digests (README note 192): the sub-delegation generator's drawing
+    (`lone_contract`) of a chain's parent or child, or of a reassignment's prior or next revision."""
+    if case["op"] == "reassign":
+        return pairs.lone_contract(rng, case["prior"], case["next"], ("prior", "next"))
+    return pairs.lone_contract(rng, case["parent"], case["child"], ("parent", "child"))
+
+
 CHAIN_MUTATIONS = [m_pair, m_pair, m_pair, m_pair, m_ancestor, m_fences, m_routing]
 
 
@@ -417,6 +425,10 @@ def r_keep(rng, prior, nxt):
         nxt["delegatee_agent_ref"] = record("d-child-ok")["delegatee_agent_ref"] if n == 1 else helper(n)
         if nxt["delegatee_agent_ref"] == prior["delegatee_agent_ref"]:
             nxt["delegatee_agent_ref"] = helper(5)
+        if prior.get("parent_contract_ref") is None:
+            # A root delegation has no parent listing eligible delegates (8 binds a child's delegate to its parent's
+            # list), so another agent is no fault here: named for what it is, a case that passes on `delegate`.
+            return "keep:root_any_agent"
     else:
         nxt["accountable_operator_ref"]["operator_principal_ref"] = "OP-OTHER"
     return "keep:" + kind
@@ -518,7 +530,9 @@ def cases(count, seed):
     far = random.Random(f"actor-digest-far {seed}")
     # And an input revision named under two digests (note 189), after them.
     inputs = random.Random(f"input-digest-far {seed}")
-    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far), (inputs, 0.05, input_far)]
+    # And one contract alone naming one revision under two digests (note 192), last.
+    lone = random.Random(f"lone-contract {seed}")
+    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far), (inputs, 0.05, input_far), (lone, 0.05, lone_contract)]
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:

@@ -882,16 +882,50 @@ def c_inputs(rng, parent, child, chain):
     return "chain_inputs:" + kind
 
 
+def lone_contract(rng, wide, narrow, names):
+    """One contract alone naming one revision under two digests among the references it carries (README note 192; 2, 3):
+    the wide contract (a parent, a prior) or the narrow one (its child, its next revision) binding an input under two
+    digests, an input naming its own delegatee's Actor, its card or its operator revision so, or a consent (an observer
+    where it relies on none) or an observer naming its delegator's revision so; or, passing, the same input twice alike or
+    a revision of it and a later one (given the wide contract too when drawn on the narrow, which binds only its inputs).
+    `names` are the two contracts' places, for the label."""
+    contract, who = (wide, names[0]) if rng.random() < 0.5 else (narrow, names[1])
+    kind = rng.choice(["inputs_twice", "inputs_twice", "input_actor", "input_card", "input_operator", "consent_delegator",
+                       "observer_delegator", "inputs_alike", "input_later"])
+    source = {"object_id": "SRC-LONE-1", "revision_id": "r1", "content_digest": "sha256:" + hashlib.sha256(b"SRC-LONE-1@r1").hexdigest()}
+    added = {"inputs_twice": [source, twin(source)], "inputs_alike": [source, dict(source)], "input_later": [source, revised(source)]}
+    agent = contract["delegatee_agent_ref"]
+    held = {"input_actor": agent["agent_actor_ref"], "input_card": agent["agent_card_ref"], "input_operator": contract["accountable_operator_ref"]["agent_operator_ref"]}
+    if kind in added:
+        contract["inputs"] = contract["inputs"] + added[kind]
+        if contract is narrow and kind != "inputs_twice":
+            wide["inputs"] = wide["inputs"] + copy.deepcopy(added[kind])
+    elif kind in held:
+        contract["inputs"] = contract["inputs"] + [revision_only(twin(held[kind]))]
+    elif kind == "consent_delegator" and contract["gates"]["consent"]:
+        contract["gates"]["consent"][0]["consent_ref"] = revision_only(twin(contract["delegator_actor_ref"]))
+    else:
+        kind = "observer_delegator"
+        contract["monitoring"]["observer_refs"] = contract["monitoring"]["observer_refs"] + [twin(contract["delegator_actor_ref"])]
+    return f"lone_contract:{who}:{kind}"
+
+
+def c_lone(rng, parent, child, chain):
+    """`lone_contract` of the parent or the child (the chain names neither's inputs, consents or observers)."""
+    return lone_contract(rng, parent, child, ("parent", "child"))
+
+
 MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials, m_budget, m_spend, m_times, m_times,
              m_depth, m_retries, m_gates, m_consent, m_oversight, m_binding]
 # Each chain mutation draws on a stream of its own, seeded from the case seed, and reaches about one
 # case in ten (the lift one in twelve, first, so the chain it builds is the one the others change; an
 # Actor revised between links one in seventeen, an Actor revision under two digests one in twenty-five, and
 # one revision under two digests far from its twin one in twenty-five, and an input revision under two digests
-# one in twenty-five, last, so they change the links the others left): the cases they leave alone are drawn exactly as before
-# they were added.
+# one in twenty-five, so they change the links the others left; and one contract alone naming one revision under two
+# digests, one in twenty-five, last of all): the cases they leave alone are drawn exactly as before they were added.
 CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1), ("actor-revision", c_actor, 0.06),
-                   ("actor-two-contents", c_twin, 0.04), ("actor-digest-far", c_far, 0.04), ("input-digest-far", c_inputs, 0.04)]
+                   ("actor-two-contents", c_twin, 0.04), ("actor-digest-far", c_far, 0.04), ("input-digest-far", c_inputs, 0.04),
+                   ("lone-contract", c_lone, 0.04)]
 
 
 def chain_streams(seed):
