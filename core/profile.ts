@@ -5,8 +5,10 @@
  * then merges it with the core (extendVocabulary).
  */
 import * as v from "valibot";
+import { _caseTwin } from "./_case-twin.js";
 import { _LONE_SURROGATE } from "./_controls.js";
 import { _FIELDS_NOT_SLOTS } from "./_field-names.js";
+import { _jsonKind, _jsonShown } from "./_json-kind.js";
 import { _numericAnswer } from "./_numeric-answer.js";
 import { _reservedKeys } from "./_reserved-keys.js";
 import { isKey } from "./check-value.js";
@@ -45,16 +47,29 @@ function atMost(max: number): v.CheckAction<string, string> {
   }, `at most ${max} characters`);
 }
 const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK, WELL_FORMED);
-const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, (issue) => `${issue.received} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`)), v.minLength(1, "names at least one type"));
+const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, (issue) => `${_jsonShown(issue.input)} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`)), v.minLength(1, "names at least one type"));
+/**
+ * What a value of the wrong JSON type should have been, by the schema entry that refused it, in the
+ * words of the file format (the JSON kinds `_jsonKind` names), where valibot says `Array`, `Object`
+ * and `string`; a list given for an object is refused in the same words. An entry not here (none
+ * in the schema today) falls back to valibot's `expected`.
+ */
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: "text",
+  boolean: "true or false",
+  array: "a list",
+  record: "an object of entries",
+  strict_object: "an object of fields",
+};
 /** Valibot's record and strictObject each take a list as well, as an object keyed by its indices. */
-const notAList = (what: string) => v.check((input: unknown) => !Array.isArray(input), `expected an object of ${what}, received a list`);
+const notAList = (what: "record" | "strict_object") => v.check((input: unknown) => !Array.isArray(input), `expected ${EXPECTED[what]}, received a list`);
 /**
  * A JSON object of `key: value` entries. Valibot's record takes a list as well, as an object keyed
  * by its indices: `"asks": ["SHIP"]` added an ask `0` meaning SHIP, so `ask=0` passed and `ask=SHIP`
  * was refused, a meaning guessed from a file of the wrong shape (rule 2).
  */
 function entries<TKey extends v.GenericSchema<string, string>, TValue extends v.GenericSchema>(key: TKey, value: TValue) {
-  return v.pipe(v.unknown(), notAList("entries"), v.record(key, value));
+  return v.pipe(v.unknown(), notAList("record"), v.record(key, value));
 }
 const CODES = entries(CODE, TEXT);
 /**
@@ -64,7 +79,7 @@ const CODES = entries(CODE, TEXT);
  * never gave instead of its one fault, a list where an object goes (README note 188).
  */
 function fields<TEntries extends v.ObjectEntries>(shape: TEntries) {
-  return v.pipe(v.unknown(), notAList("fields"), v.strictObject(shape));
+  return v.pipe(v.unknown(), notAList("strict_object"), v.strictObject(shape));
 }
 
 const slotSchema = fields({
@@ -111,7 +126,7 @@ const ruleSchema = v.pipe(
 export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObject({
   profile: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "profile names are [a-z][a-z0-9_-]*")),
   version: TEXT,
-  extends: v.literal("RW1", (issue) => `profiles extend RW1, not ${issue.received}`),
+  extends: v.literal("RW1", (issue) => `profiles extend RW1, not ${_jsonShown(issue.input)}`),
   title: v.optional(TEXT),
   // Blank, as every other text: it says nothing, and the Worker's profile list would show it as a desc.
   desc: v.optional(v.pipe(v.string(), atMost(2000), NOT_BLANK, WELL_FORMED)),
@@ -184,8 +199,12 @@ function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
 /**
  * Valibot takes a parse's message only for an entry that has none of its own (README note 92):
  * worded here for every issue, the type test's words replaced the schema's, which never showed.
+ * A value of the wrong type is named by its JSON kind (`received text`); one of the right type but
+ * not the one value allowed (`tail`) as written (`received "optional"`).
  */
-const UNWORDED: v.Config<v.BaseIssue<unknown>> = { message: (issue) => `expected ${issue.expected ?? "another value"}, received ${issue.received}` };
+const UNWORDED: v.Config<v.BaseIssue<unknown>> = {
+  message: (issue) => `expected ${EXPECTED[issue.type] ?? issue.expected ?? "another value"}, received ${issue.type === "literal" ? _jsonShown(issue.input) : _jsonKind(issue.input)}`,
+};
 
 /** The answers section 7 keeps outside any profile's `ans`, by their spelling in upper case. */
 const ANSWER_WORDS: ReadonlyMap<string, readonly [word: string, meaning: string]> = /* @__PURE__ */ new Map([
@@ -307,14 +326,18 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   const slotOf = (key: string) => (slotKeys.has(key) ? (file.slots ?? []).find((s) => s.key === key) : undefined);
   const isSlot = (key: string): boolean => key === "item" || core.slots.has(key) || slotKeys.has(key);
   const on = (key: string): readonly string[] => slotOf(key)?.on ?? [...(core.slots.get(key)?.on ?? [])];
+  // Codes are read as written, in any case (note 15): an ask named in a case no table defines it in
+  // is refused, and the finding names the case twin the author most likely meant (_caseTwin). Slot
+  // keys and enum names have one case by their format ([a-z][a-z0-9_]*), so theirs cannot occur.
+  const coreAsks = [...(core.enums.get("ask")?.keys() ?? [])];
 
   // Each name once below: a name listed twice is one finding above (once), and its reference is one fault.
   for (const ask of new Set(file.asks_used)) {
-    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask (asks_used lists the core asks the domain needs)`);
+    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask (asks_used lists the core asks the domain needs)${_caseTwin(ask, coreAsks, "codes")}`);
   }
   for (const [ask, keys] of Object.entries(file.exec ?? {})) {
     const path = `exec.${ask}`;
-    if (!core.enums.get("ask")?.has(ask) && !defined.get("ask")?.has(ask)) push("PROFILE_REFERENCE", path, `${ask} is not an ask of the core or the profile`);
+    if (!core.enums.get("ask")?.has(ask) && !defined.get("ask")?.has(ask)) push("PROFILE_REFERENCE", path, `${ask} is not an ask of the core or the profile${_caseTwin(ask, [...coreAsks, ...(defined.get("ask") ?? [])], "codes")}`);
     // An ask with execution slots is one the domain needs; the lean legend keeps only the core asks in asks_used.
     else if (core.enums.get("ask")?.has(ask) && file.asks_used !== undefined && !file.asks_used.includes(ask)) {
       push("PROFILE_REFERENCE", path, `${ask} is a core ask that asks_used leaves out; an ask with execution slots is one the domain needs, so list it there`);
