@@ -47,20 +47,26 @@ function atMost(max: number): v.CheckAction<string, string> {
   }, `at most ${max} characters`);
 }
 const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK, WELL_FORMED);
-const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, (issue) => `${_jsonShown(issue.input)} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`)), v.minLength(1, "names at least one type"));
 /**
  * What a value of the wrong JSON type should have been, by the schema entry that refused it, in the
  * words of the file format (the JSON kinds `_jsonKind` names), where valibot says `Array`, `Object`
- * and `string`; a list given for an object is refused in the same words. An entry not here (none
- * in the schema today) falls back to valibot's `expected`.
+ * and `string`; a list given for an object is refused in the same words, and a list says what it
+ * lists (`listOf`). An entry not here (none in the schema today) falls back to valibot's `expected`.
  */
 const EXPECTED: Readonly<Record<string, string>> = {
   string: "text",
   boolean: "true or false",
-  array: "a list",
   record: "an object of entries",
   strict_object: "an object of fields",
 };
+/** `expected X, received Y`: a value of the wrong type by its JSON kind, the one value a literal allows as written. */
+const wrongType = (issue: v.BaseIssue<unknown>, expected: string): string =>
+  `expected ${expected}, received ${issue.type === "literal" ? _jsonShown(issue.input) : _jsonKind(issue.input)}`;
+/** A JSON list of `what`, refused as that when the value is no list. */
+function listOf<TItem extends v.GenericSchema>(item: TItem, what: string) {
+  return v.array(item, (issue) => wrongType(issue, `a list of ${what}`));
+}
+const TYPES = v.pipe(listOf(v.picklist(MESSAGE_TYPES, (issue) => `${_jsonShown(issue.input)} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`), "message types"), v.minLength(1, "names at least one type"));
 /** Valibot's record and strictObject each take a list as well, as an object keyed by its indices. */
 const notAList = (what: "record" | "strict_object") => v.check((input: unknown) => !Array.isArray(input), `expected ${EXPECTED[what]}, received a list`);
 /**
@@ -98,14 +104,14 @@ const ruleFields = fields({
   when: v.optional(
     v.pipe(
       fields({
-        item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"))), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
-        has: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave has out to match any)"))),
+        item_ns: v.optional(v.pipe(listOf(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)")), "item namespaces"), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
+        has: v.optional(v.pipe(listOf(KEY, "slot keys"), v.minLength(1, "names at least one slot (leave has out to match any)"))),
       }),
       v.check((when) => when.item_ns !== undefined || when.has !== undefined, "names no condition (item_ns or has; leave when out to match any)"),
     ),
   ),
   // An empty require or shape, like an empty when.has, is most likely a list whose names were lost (README note 187).
-  require: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave require out to require none)"))),
+  require: v.optional(v.pipe(listOf(KEY, "slot keys"), v.minLength(1, "names at least one slot (leave require out to require none)"))),
   tail: v.optional(v.literal("required")),
   shape: v.optional(
     v.pipe(
@@ -113,7 +119,7 @@ const ruleFields = fields({
       v.check((shapes) => Object.keys(shapes).length > 0, "names at least one slot (leave shape out to shape none)"),
     ),
   ),
-  sum: v.optional(fields({ parts: v.pipe(v.array(KEY), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
+  sum: v.optional(fields({ parts: v.pipe(listOf(KEY, "slot keys"), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
 });
 // A rule naming none of its checks passes every line while the legend prints it as a rule: most
 // likely one whose checks were lost, refused as an empty when.has is (README notes 179 and 187).
@@ -134,13 +140,13 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   enums: v.optional(entries(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),
   why: v.optional(CODES),
-  slots: v.optional(v.array(slotSchema)),
-  agents: v.optional(v.array(AGENT)),
-  asks_used: v.optional(v.array(CODE)),
-  exec: v.optional(entries(CODE, v.pipe(v.array(KEY), v.minLength(1, "names at least one execution slot (an ask done with none is left out of exec)")))),
+  slots: v.optional(listOf(slotSchema, "slots")),
+  agents: v.optional(listOf(AGENT, "agent names")),
+  asks_used: v.optional(listOf(CODE, "asks")),
+  exec: v.optional(entries(CODE, v.pipe(listOf(KEY, "slot keys"), v.minLength(1, "names at least one execution slot (an ask done with none is left out of exec)")))),
   ckeys: v.optional(entries(NAME, fields({ desc: TEXT, set: v.optional(v.boolean()) }))),
-  aliases: v.optional(v.array(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, "spellings are [a-z0-9-]+"))), v.minLength(2, "a group names at least two spellings (the first is canonical)")))),
-  translation: v.optional(v.array(ruleSchema)),
+  aliases: v.optional(listOf(v.pipe(listOf(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, "spellings are [a-z0-9-]+")), "spellings"), v.minLength(2, "a group names at least two spellings (the first is canonical)")), "groups of spellings")),
+  translation: v.optional(listOf(ruleSchema, "rules")),
 });
 
 const REMOVAL_FIELDS = ["remove", "removes", "delete", "drop", "omit", "exclude"];
@@ -199,11 +205,10 @@ function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
 /**
  * Valibot takes a parse's message only for an entry that has none of its own (README note 92):
  * worded here for every issue, the type test's words replaced the schema's, which never showed.
- * A value of the wrong type is named by its JSON kind (`received text`); one of the right type but
- * not the one value allowed (`tail`) as written (`received "optional"`).
+ * Here are the entries that have none: a text, a boolean, an object, and `tail`'s one value.
  */
 const UNWORDED: v.Config<v.BaseIssue<unknown>> = {
-  message: (issue) => `expected ${EXPECTED[issue.type] ?? issue.expected ?? "another value"}, received ${issue.type === "literal" ? _jsonShown(issue.input) : _jsonKind(issue.input)}`,
+  message: (issue) => wrongType(issue, EXPECTED[issue.type] ?? issue.expected ?? "another value"),
 };
 
 /** The answers section 7 keeps outside any profile's `ans`, by their spelling in upper case. */

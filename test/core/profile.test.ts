@@ -294,7 +294,7 @@ describe("a profile is checked before it is used", () => {
     expect(said({ ...minimal, translation: [{ id: "r", desc: "d", on: ["ho"] }] })).toStrictEqual(['translation.0.on.0: "ho" is not one of the nine message types (HO RB AQ AN ST DN UN FL CX)']);
     // An entry with no words of its own is still said as what it expects and what it got.
     expect(said({ ...minimal, translation: [{ id: "r", desc: "d", tail: "optional" }] })).toStrictEqual(['translation.0.tail: expected "required", received "optional"']);
-    expect(said({ ...minimal, slots: "amt" })).toStrictEqual(["slots: expected a list, received text"]);
+    expect(said({ ...minimal, slots: "amt" })).toStrictEqual(["slots: expected a list of slots, received text"]);
     expect(said({ ...minimal, slots: [{ key: "amt", on: ["HO"] }] })).toStrictEqual(["slots.0.type: missing: a profile file must give it"]);
   });
 
