@@ -5,8 +5,10 @@
  * then merges it with the core (extendVocabulary).
  */
 import * as v from "valibot";
+import { _caseTwin } from "./_case-twin.js";
 import { _LONE_SURROGATE } from "./_controls.js";
 import { _FIELDS_NOT_SLOTS } from "./_field-names.js";
+import { _jsonKind, _jsonShown } from "./_json-kind.js";
 import { _numericAnswer } from "./_numeric-answer.js";
 import { _reservedKeys } from "./_reserved-keys.js";
 import { isKey } from "./check-value.js";
@@ -45,16 +47,35 @@ function atMost(max: number): v.CheckAction<string, string> {
   }, `at most ${max} characters`);
 }
 const TEXT = v.pipe(v.string(), v.minLength(1, "must not be empty"), atMost(300), NOT_BLANK, WELL_FORMED);
-const TYPES = v.pipe(v.array(v.picklist(MESSAGE_TYPES, (issue) => `${issue.received} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`)), v.minLength(1, "names at least one type"));
+/**
+ * What a value of the wrong JSON type should have been, by the schema entry that refused it, in the
+ * words of the file format (the JSON kinds `_jsonKind` names), where valibot says `Array`, `Object`
+ * and `string`; a list given for an object is refused in the same words, and a list says what it
+ * lists (`listOf`). An entry not here (none in the schema today) falls back to valibot's `expected`.
+ */
+const EXPECTED: Readonly<Record<string, string>> = {
+  string: "text",
+  boolean: "true or false",
+  record: "an object of entries",
+  strict_object: "an object of fields",
+};
+/** `expected X, received Y`: a value of the wrong type by its JSON kind, the one value a literal allows as written. */
+const wrongType = (issue: v.BaseIssue<unknown>, expected: string): string =>
+  `expected ${expected}, received ${issue.type === "literal" ? _jsonShown(issue.input) : _jsonKind(issue.input)}`;
+/** A JSON list of `what`, refused as that when the value is no list. */
+function listOf<TItem extends v.GenericSchema>(item: TItem, what: string) {
+  return v.array(item, (issue) => wrongType(issue, `a list of ${what}`));
+}
+const TYPES = v.pipe(listOf(v.picklist(MESSAGE_TYPES, (issue) => `${_jsonShown(issue.input)} is not one of the nine message types (${MESSAGE_TYPES.join(" ")})`), "message types"), v.minLength(1, "names at least one type"));
 /** Valibot's record and strictObject each take a list as well, as an object keyed by its indices. */
-const notAList = (what: string) => v.check((input: unknown) => !Array.isArray(input), `expected an object of ${what}, received a list`);
+const notAList = (what: "record" | "strict_object") => v.check((input: unknown) => !Array.isArray(input), `expected ${EXPECTED[what]}, received a list`);
 /**
  * A JSON object of `key: value` entries. Valibot's record takes a list as well, as an object keyed
  * by its indices: `"asks": ["SHIP"]` added an ask `0` meaning SHIP, so `ask=0` passed and `ask=SHIP`
  * was refused, a meaning guessed from a file of the wrong shape (rule 2).
  */
 function entries<TKey extends v.GenericSchema<string, string>, TValue extends v.GenericSchema>(key: TKey, value: TValue) {
-  return v.pipe(v.unknown(), notAList("entries"), v.record(key, value));
+  return v.pipe(v.unknown(), notAList("record"), v.record(key, value));
 }
 const CODES = entries(CODE, TEXT);
 /**
@@ -64,7 +85,7 @@ const CODES = entries(CODE, TEXT);
  * never gave instead of its one fault, a list where an object goes (README note 188).
  */
 function fields<TEntries extends v.ObjectEntries>(shape: TEntries) {
-  return v.pipe(v.unknown(), notAList("fields"), v.strictObject(shape));
+  return v.pipe(v.unknown(), notAList("strict_object"), v.strictObject(shape));
 }
 
 const slotSchema = fields({
@@ -83,14 +104,14 @@ const ruleFields = fields({
   when: v.optional(
     v.pipe(
       fields({
-        item_ns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)"))), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
-        has: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave has out to match any)"))),
+        item_ns: v.optional(v.pipe(listOf(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]+$/, "item namespaces are [A-Za-z0-9._-]+ (the part of item before its first :)")), "item namespaces"), v.minLength(1, "names at least one item namespace (leave item_ns out to match any)"))),
+        has: v.optional(v.pipe(listOf(KEY, "slot keys"), v.minLength(1, "names at least one slot (leave has out to match any)"))),
       }),
       v.check((when) => when.item_ns !== undefined || when.has !== undefined, "names no condition (item_ns or has; leave when out to match any)"),
     ),
   ),
   // An empty require or shape, like an empty when.has, is most likely a list whose names were lost (README note 187).
-  require: v.optional(v.pipe(v.array(KEY), v.minLength(1, "names at least one slot (leave require out to require none)"))),
+  require: v.optional(v.pipe(listOf(KEY, "slot keys"), v.minLength(1, "names at least one slot (leave require out to require none)"))),
   tail: v.optional(v.literal("required")),
   shape: v.optional(
     v.pipe(
@@ -98,7 +119,7 @@ const ruleFields = fields({
       v.check((shapes) => Object.keys(shapes).length > 0, "names at least one slot (leave shape out to shape none)"),
     ),
   ),
-  sum: v.optional(fields({ parts: v.pipe(v.array(KEY), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
+  sum: v.optional(fields({ parts: v.pipe(listOf(KEY, "slot keys"), v.minLength(2, "a sum adds at least two parts")), total: KEY })),
 });
 // A rule naming none of its checks passes every line while the legend prints it as a rule: most
 // likely one whose checks were lost, refused as an empty when.has is (README notes 179 and 187).
@@ -111,7 +132,7 @@ const ruleSchema = v.pipe(
 export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObject({
   profile: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]*$/, "profile names are [a-z][a-z0-9_-]*")),
   version: TEXT,
-  extends: v.literal("RW1", (issue) => `profiles extend RW1, not ${issue.received}`),
+  extends: v.literal("RW1", (issue) => `profiles extend RW1, not ${_jsonShown(issue.input)}`),
   title: v.optional(TEXT),
   // Blank, as every other text: it says nothing, and the Worker's profile list would show it as a desc.
   desc: v.optional(v.pipe(v.string(), atMost(2000), NOT_BLANK, WELL_FORMED)),
@@ -119,13 +140,13 @@ export const profileSchema: v.GenericSchema<unknown, ProfileFile> = v.strictObje
   enums: v.optional(entries(NAME, v.pipe(CODES, v.check((codes) => Object.keys(codes).length > 0, "an enum names at least one code")))),
   asks: v.optional(CODES),
   why: v.optional(CODES),
-  slots: v.optional(v.array(slotSchema)),
-  agents: v.optional(v.array(AGENT)),
-  asks_used: v.optional(v.array(CODE)),
-  exec: v.optional(entries(CODE, v.pipe(v.array(KEY), v.minLength(1, "names at least one execution slot (an ask done with none is left out of exec)")))),
+  slots: v.optional(listOf(slotSchema, "slots")),
+  agents: v.optional(listOf(AGENT, "agent names")),
+  asks_used: v.optional(listOf(CODE, "asks")),
+  exec: v.optional(entries(CODE, v.pipe(listOf(KEY, "slot keys"), v.minLength(1, "names at least one execution slot (an ask done with none is left out of exec)")))),
   ckeys: v.optional(entries(NAME, fields({ desc: TEXT, set: v.optional(v.boolean()) }))),
-  aliases: v.optional(v.array(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, "spellings are [a-z0-9-]+"))), v.minLength(2, "a group names at least two spellings (the first is canonical)")))),
-  translation: v.optional(v.array(ruleSchema)),
+  aliases: v.optional(listOf(v.pipe(listOf(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, "spellings are [a-z0-9-]+")), "spellings"), v.minLength(2, "a group names at least two spellings (the first is canonical)")), "groups of spellings")),
+  translation: v.optional(listOf(ruleSchema, "rules")),
 });
 
 const REMOVAL_FIELDS = ["remove", "removes", "delete", "drop", "omit", "exclude"];
@@ -184,8 +205,11 @@ function schemaFindings(issues: readonly v.BaseIssue<unknown>[]): Finding[] {
 /**
  * Valibot takes a parse's message only for an entry that has none of its own (README note 92):
  * worded here for every issue, the type test's words replaced the schema's, which never showed.
+ * Here are the entries that have none: a text, a boolean, an object, and `tail`'s one value.
  */
-const UNWORDED: v.Config<v.BaseIssue<unknown>> = { message: (issue) => `expected ${issue.expected ?? "another value"}, received ${issue.received}` };
+const UNWORDED: v.Config<v.BaseIssue<unknown>> = {
+  message: (issue) => wrongType(issue, EXPECTED[issue.type] ?? issue.expected ?? "another value"),
+};
 
 /** The answers section 7 keeps outside any profile's `ans`, by their spelling in upper case. */
 const ANSWER_WORDS: ReadonlyMap<string, readonly [word: string, meaning: string]> = /* @__PURE__ */ new Map([
@@ -307,14 +331,18 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
   const slotOf = (key: string) => (slotKeys.has(key) ? (file.slots ?? []).find((s) => s.key === key) : undefined);
   const isSlot = (key: string): boolean => key === "item" || core.slots.has(key) || slotKeys.has(key);
   const on = (key: string): readonly string[] => slotOf(key)?.on ?? [...(core.slots.get(key)?.on ?? [])];
+  // Codes are read as written, in any case (note 15): an ask named in a case no table defines it in
+  // is refused, and the finding names the case twin the author most likely meant (_caseTwin). Slot
+  // keys and enum names have one case by their format ([a-z][a-z0-9_]*), so theirs cannot occur.
+  const coreAsks = [...(core.enums.get("ask")?.keys() ?? [])];
 
   // Each name once below: a name listed twice is one finding above (once), and its reference is one fault.
   for (const ask of new Set(file.asks_used)) {
-    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask (asks_used lists the core asks the domain needs)`);
+    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask (asks_used lists the core asks the domain needs)${_caseTwin(ask, coreAsks, "codes")}`);
   }
   for (const [ask, keys] of Object.entries(file.exec ?? {})) {
     const path = `exec.${ask}`;
-    if (!core.enums.get("ask")?.has(ask) && !defined.get("ask")?.has(ask)) push("PROFILE_REFERENCE", path, `${ask} is not an ask of the core or the profile`);
+    if (!core.enums.get("ask")?.has(ask) && !defined.get("ask")?.has(ask)) push("PROFILE_REFERENCE", path, `${ask} is not an ask of the core or the profile${_caseTwin(ask, [...coreAsks, ...(defined.get("ask") ?? [])], "codes")}`);
     // An ask with execution slots is one the domain needs; the lean legend keeps only the core asks in asks_used.
     else if (core.enums.get("ask")?.has(ask) && file.asks_used !== undefined && !file.asks_used.includes(ask)) {
       push("PROFILE_REFERENCE", path, `${ask} is a core ask that asks_used leaves out; an ask with execution slots is one the domain needs, so list it there`);

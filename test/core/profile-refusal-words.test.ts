@@ -92,8 +92,9 @@ describe("a refused profile file is refused in the project's words", () => {
       if (node === null || typeof node !== "object") return;
       const n = node as Record<string, unknown>;
       // A message written as a function is shown around the value received: its fixed parts must show.
+      // The value is given as text, which a message quotes as written (`not "RW2"`).
       if (typeof n["message"] === "string") own.add(n["message"]);
-      else if (typeof n["message"] === "function") own.add((n["message"] as (issue: object) => string)({ received: "\u0000" }));
+      else if (typeof n["message"] === "function") own.add((n["message"] as (issue: object) => string)({ received: "\u0000", input: "\u0000" }).replace(JSON.stringify("\u0000"), "\u0000"));
       for (const key of ["pipe", "entries", "item", "wrapped", "key", "value"]) {
         const child = n[key];
         if (Array.isArray(child)) child.forEach(walk);
@@ -150,5 +151,68 @@ describe("each entry that valibot would word says what it must be", () => {
     const shape = "doc:{id}" + "\u{1F600}".repeat(150);
     expect(shape.length).toBeGreaterThan(200);
     expect(compileVocabulary(coreVocabulary, rule({ shape: { item: shape } })).findings).toStrictEqual([]);
+  });
+});
+
+// A value of the wrong JSON type is named as a JSON author names it (text, a number, true, false,
+// null, a list, an object), never by valibot's JavaScript names (`expected Array, received "x"`).
+describe("a value of the wrong JSON type is said in the file's words", () => {
+  const cases: [string, unknown, string][] = [
+    ["text where a list goes", { ...full, agents: "writer" }, "agents: expected a list of agent names, received text"],
+    ["an object where a list goes", { ...full, translation: {} }, "translation: expected a list of rules, received an object"],
+    ["null where a list goes", { ...full, aliases: null }, "aliases: expected a list of groups of spellings, received null"],
+    ["a list of lists given text", { ...full, aliases: ["crate"] }, "aliases.0: expected a list of spellings, received text"],
+    ["a number in a list of names", { ...full, agents: [3] }, "agents.0: expected text, received a number"],
+    ["true where text goes", { ...full, version: true }, "version: expected text, received true"],
+    ["a list where text goes", { ...full, title: ["A demo"] }, "title: expected text, received a list"],
+    ["text where an object of entries goes", { ...full, asks: "SHIP" }, "asks: expected an object of entries, received text"],
+    ["a number where an object of entries goes", { ...full, enums: { tone: 1 } }, "enums.tone: expected an object of entries, received a number"],
+    ["null where an object of fields goes", { ...full, ckeys: { sev: null } }, "ckeys.sev: expected an object of fields, received null"],
+    ["false where an object of fields goes", { ...full, slots: [false] }, "slots.0: expected an object of fields, received false"],
+    ["text where true or false goes", { ...full, ckeys: { sev: { desc: "severity", set: "yes" } } }, "ckeys.sev.set: expected true or false, received text"],
+    ["a value other than the one allowed, of another type", { ...full, translation: [{ id: "r2", desc: "a quote", tail: {} }] }, 'translation.0.tail: expected "required", received an object'],
+    ["a list for extends", { ...full, extends: ["RW1"] }, "extends: profiles extend RW1, not a list"],
+    ["an object for a message type", { ...full, slots: [{ key: "box", type: "money", on: [{}] }] }, "slots.0.on.0: an object is not one of the nine message types (HO RB AQ AN ST DN UN FL CX)"],
+    ["a number for a message type", { ...full, translation: [{ id: "r2", desc: "a quote", tail: "required", on: [2] }] }, "translation.0.on.0: a number is not one of the nine message types (HO RB AQ AN ST DN UN FL CX)"],
+  ];
+  for (const [name, file, message] of cases) {
+    it(name, () => {
+      const r = compileVocabulary(coreVocabulary, file);
+      expect(r.findings.map((f) => `${f.code} ${f.message}`)).toStrictEqual([`PROFILE_SCHEMA ${message}`]);
+    });
+  }
+
+  it("no finding over thousands of broken files names a JavaScript type or quotes text given for another type", () => {
+    const JAVASCRIPT = /\b(Array|Object)\b|expected (string|boolean)|expected (text|a list[\w ]*|an object of \w+|true or false), received "/;
+    const said = new Set<string>();
+    for (const file of broken()) for (const f of compileVocabulary(coreVocabulary, file).findings) if (JAVASCRIPT.test(f.message)) said.add(f.message);
+    expect([...said]).toStrictEqual([]);
+  });
+});
+
+// Codes are read as written (README note 15), so `pay` is no ask where `PAY` is; the author most
+// likely meant `PAY`, and the one finding says so, never a second, never an acceptance (rule 2).
+describe("a reference to an undefined code names its case twin", () => {
+  const refused = (file: unknown): string[] => compileVocabulary(coreVocabulary, file).findings.map((f) => `${f.code} ${f.path} ${f.message}`);
+  it("an exec ask whose twin the profile defines", () => {
+    expect(refused({ ...full, exec: { ship: ["box"] } })).toStrictEqual(["PROFILE_REFERENCE exec.ship exec.ship: ship is not an ask of the core or the profile (SHIP is; codes are case-sensitive)"]);
+  });
+  it("an exec ask whose twin the core defines", () => {
+    expect(refused({ ...full, exec: { review: ["box"] } })).toStrictEqual(["PROFILE_REFERENCE exec.review exec.review: review is not an ask of the core or the profile (REVIEW is; codes are case-sensitive)"]);
+  });
+  it("an asks_used ask whose twin the core defines", () => {
+    expect(refused({ ...full, asks_used: ["REVIEW", "undo"] })).toStrictEqual([
+      "PROFILE_REFERENCE asks_used asks_used: undo is not a core ask (asks_used lists the core asks the domain needs) (UNDO is; codes are case-sensitive)",
+      // The exec ask's own finding (UNDO left out) is the file's other fault, unchanged.
+      "PROFILE_REFERENCE asks_used asks_used: asks_used leaves out UNDO, but the profile names execution slots: a done report that does not match its plan is reversed with ask=UNDO (section 5.4), so list it there",
+    ]);
+  });
+  it("every twin, where the profile defines two", () => {
+    expect(refused({ ...full, asks: { SHIP: "ship it", Ship: "ship it" }, exec: { ship: ["box"] } })).toContain(
+      "PROFILE_REFERENCE exec.ship exec.ship: ship is not an ask of the core or the profile (SHIP and Ship are; codes are case-sensitive)",
+    );
+  });
+  it("an undefined code with no twin reads as before", () => {
+    expect(refused({ ...full, exec: { SHIPS: ["box"] } })).toStrictEqual(["PROFILE_REFERENCE exec.SHIPS exec.SHIPS: SHIPS is not an ask of the core or the profile"]);
   });
 });

@@ -286,15 +286,15 @@ describe("a profile is checked before it is used", () => {
     const said = (profile: unknown): string[] => compileVocabulary(coreVocabulary, profile).findings.map((f) => f.message);
     expect(said({ version: "1", extends: "RW1" })).toStrictEqual(["profile: missing: a profile file must give it"]);
     expect(said({ ...minimal, transaltion: [] })).toStrictEqual(["transaltion: not a field of a profile file here (misspelt?)"]);
-    expect(said({ ...minimal, version: 1 })).toStrictEqual(["version: expected string, received 1"]);
+    expect(said({ ...minimal, version: 1 })).toStrictEqual(["version: expected text, received a number"]);
     // The schema's own words (README note 92): worded for every issue, the type test's replaced them.
     expect(said({ ...minimal, extends: "RW2" })).toStrictEqual(['extends: profiles extend RW1, not "RW2"']);
-    expect(said({ ...minimal, extends: 1 })).toStrictEqual(["extends: profiles extend RW1, not 1"]);
+    expect(said({ ...minimal, extends: 1 })).toStrictEqual(["extends: profiles extend RW1, not a number"]);
     expect(said({ ...minimal, slots: [{ key: "amt", type: "money", on: ["HO", "XX"] }] })).toStrictEqual(['slots.0.on.1: "XX" is not one of the nine message types (HO RB AQ AN ST DN UN FL CX)']);
     expect(said({ ...minimal, translation: [{ id: "r", desc: "d", on: ["ho"] }] })).toStrictEqual(['translation.0.on.0: "ho" is not one of the nine message types (HO RB AQ AN ST DN UN FL CX)']);
     // An entry with no words of its own is still said as what it expects and what it got.
     expect(said({ ...minimal, translation: [{ id: "r", desc: "d", tail: "optional" }] })).toStrictEqual(['translation.0.tail: expected "required", received "optional"']);
-    expect(said({ ...minimal, slots: "amt" })).toStrictEqual(['slots: expected Array, received "amt"']);
+    expect(said({ ...minimal, slots: "amt" })).toStrictEqual(["slots: expected a list of slots, received text"]);
     expect(said({ ...minimal, slots: [{ key: "amt", on: ["HO"] }] })).toStrictEqual(["slots.0.type: missing: a profile file must give it"]);
   });
 
