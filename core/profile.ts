@@ -338,7 +338,7 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
 
   // Each name once below: a name listed twice is one finding above (once), and its reference is one fault.
   for (const ask of new Set(file.asks_used)) {
-    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask (asks_used lists the core asks the domain needs)${_caseTwin(ask, coreAsks, "codes")}`);
+    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask${_caseTwin(ask, coreAsks, "codes")}: asks_used lists the core asks the domain needs`);
   }
   for (const [ask, keys] of Object.entries(file.exec ?? {})) {
     const path = `exec.${ask}`;

@@ -202,7 +202,7 @@ describe("a reference to an undefined code names its case twin", () => {
   });
   it("an asks_used ask whose twin the core defines", () => {
     expect(refused({ ...full, asks_used: ["REVIEW", "undo"] })).toStrictEqual([
-      "PROFILE_REFERENCE asks_used asks_used: undo is not a core ask (asks_used lists the core asks the domain needs) (UNDO is; codes are case-sensitive)",
+      "PROFILE_REFERENCE asks_used asks_used: undo is not a core ask (UNDO is; codes are case-sensitive): asks_used lists the core asks the domain needs",
       // The exec ask's own finding (UNDO left out) is the file's other fault, unchanged.
       "PROFILE_REFERENCE asks_used asks_used: asks_used leaves out UNDO, but the profile names execution slots: a done report that does not match its plan is reversed with ask=UNDO (section 5.4), so list it there",
     ]);

@@ -49,7 +49,7 @@ describe("a name listed twice is one finding for each fault", () => {
     expect(said(withRule({ tail: "required" }, exec))).toStrictEqual([
       TWICE("asks_used", "SHIP"),
       TWICE("exec.SHIP", "nope"),
-      "PROFILE_REFERENCE asks_used: SHIP is not a core ask (asks_used lists the core asks the domain needs)",
+      "PROFILE_REFERENCE asks_used: SHIP is not a core ask: asks_used lists the core asks the domain needs",
       "PROFILE_REFERENCE exec.SHIP: slot nope is not defined",
     ]);
   });
