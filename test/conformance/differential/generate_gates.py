@@ -31,6 +31,17 @@ def fence(contract, consent_id):
         contract["control_scopes"].append({"space_id": space, "scope_kind": "consent", "scope_id": consent_id})
 
 
+def carried_down(wide, narrow, gate, fixture):
+    """The wide contract's first entry of `gates.<gate>` (the fixture's when it has none), the narrow contract's list, and
+    the index of that entry in it (carried down as it is when the narrow contract lacks it)."""
+    if not wide["gates"][gate]:
+        wide["gates"][gate] = [copy.deepcopy(fixture)]
+    kept, mine = wide["gates"][gate][0], narrow["gates"][gate]
+    if kept not in mine:
+        mine.append(copy.deepcopy(kept))
+    return kept, mine, mine.index(kept)
+
+
 def second_verifier(profile):
     return {"verifier_ref": {"object_id": "ACTOR-SOURCE-VERIFIER", "revision_id": "act-r1", "content_digest": digest("ACTOR-SOURCE-VERIFIER@act-r1"),
                              "actor_type": "agent"}, "profile": profile}
@@ -43,15 +54,7 @@ VERIFICATION_KINDS = ["later_revision", "other_digest", "other_type", "other_pro
 def verification_drawn(rng, wide, narrow):
     """One verification entry of the wide contract, as the narrow one carries it, changed in one way (or the wide
     contract's); `verification_drawn:KIND`."""
-    if not wide["gates"]["verification"]:
-        wide["gates"]["verification"] = [copy.deepcopy(VERIFICATION)]
-    kept = wide["gates"]["verification"][0]
-    mine = narrow["gates"]["verification"]
-    same = [i for i, v in enumerate(mine) if v == kept]
-    if not same:
-        mine.append(copy.deepcopy(kept))
-        same = [len(mine) - 1]
-    i = same[0]
+    kept, mine, i = carried_down(wide, narrow, "verification", VERIFICATION)
     entry, ref = mine[i], mine[i]["verifier_ref"]
     kind = rng.choice(VERIFICATION_KINDS)
     if kind in ("later_revision", "later_other_profile"):
@@ -100,17 +103,10 @@ def other_consent(classes):
 def consent_drawn(rng, wide, narrow):
     """One consent of the wide contract, as the narrow one carries it, changed in one way, or one added on either side;
     `consent_drawn:KIND`."""
-    if not wide["gates"]["consent"]:
-        wide["gates"]["consent"] = [copy.deepcopy(CONSENT)]
-        fence(wide, CONSENT["consent_ref"]["object_id"])
-    kept = wide["gates"]["consent"][0]
-    mine = narrow["gates"]["consent"]
-    same = [i for i, c in enumerate(mine) if c == kept]
-    if not same:
-        mine.append(copy.deepcopy(kept))
-        same = [len(mine) - 1]
+    kept, mine, i = carried_down(wide, narrow, "consent", CONSENT)
+    fence(wide, kept["consent_ref"]["object_id"])
     fence(narrow, kept["consent_ref"]["object_id"])
-    c = mine[same[0]]
+    c = mine[i]
     bound = {k for w in wide["gates"]["consent"] for k in w["data_classes"]}
     kind = rng.choice(CONSENT_KINDS)
     if kind in ("later_revision", "wide_later"):
@@ -144,7 +140,7 @@ def consent_drawn(rng, wide, narrow):
     elif kind == "expiry_millis" and c["expires_at"].endswith(":00Z"):
         c["expires_at"] = c["expires_at"][:-1] + ".000Z"
     elif kind == "dropped":
-        mine.pop(same[0])
+        mine.pop(i)
     elif kind in ("added_within", "added_wider", "wide_added"):
         outside = [k for k in ("internal", "confidential", "restricted") if k not in bound]
         classes = [sorted(bound)[0]] if kind == "added_within" or not outside else [outside[0]]
