@@ -86,6 +86,24 @@ describe("differential check of chains and reassignment", () => {
     expect(found.checker.some((f: string) => f.startsWith("CONTRACT_REF_DIGEST_CONFLICT "))).toBe(false);
   });
 
+  it("names a verification entry the checker holds whole, where the core keeps its verifier and profile", { timeout: 60_000 }, () => {
+    // The checker's old reading, planted: a child (or next revision) carrying the parent's verification requirement with
+    // the verifier at a later revision, under another digest or another actor_type, read as dropping it.
+    const found = judged()["break-verification-whole"];
+    expect(found.checker).toContain("INHERIT_VERIFICATION verification");
+    expect(found.core.findings).not.toContain("INHERIT_VERIFICATION verification");
+    expect(found.mutations.some((m: string) => /^verification_drawn:(later_revision|other_digest|other_type|wide_later)$/.test(m))).toBe(true);
+  });
+
+  it("names a consent the checker keeps by its reference alone, where the core holds what it binds", { timeout: 60_000 }, () => {
+    // A consent read by its revision alone, planted: a child (or next revision) naming the parent's consent revision
+    // with another subject, purpose, scope, recipient, class, expiry or withdrawal route is read as keeping it.
+    const found = judged()["break-consent-by-ref"];
+    expect(found.core.findings).toContain("INHERIT_CONSENT consent");
+    expect(found.checker).not.toContain("INHERIT_CONSENT consent");
+    expect(found.mutations.some((m: string) => m.startsWith("consent_drawn:"))).toBe(true);
+  });
+
   it("names a resume the checker does not hold to the attempt before it", { timeout: 60_000 }, () => {
     // README note 104's bug, planted in the checker: a resume held to its checkpoint alone.
     expect(judged()["resume-unbound"]).toMatchObject({ base: "reassign-records", core: { findings: expect.arrayContaining(["RETRY_UNRECONCILED retry"]) } });

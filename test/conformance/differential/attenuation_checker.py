@@ -341,13 +341,9 @@ def check(parent, child, chain, siblings=()):
     check_gates(parent, child, fail)
 
     # consent: each parent consent kept as bound; no class bound that no parent consent binds.
-    def binding(c):
-        return (json_key(c["consent_ref"]), c["subject_ref"], c["scope"], c["purpose"], frozenset(c["data_classes"]),
-                frozenset(c["recipients"]), duration_ms(c["retention"]), instant(c["expires_at"]), c["withdrawal_route"])
-
     pc, cc = parent["gates"]["consent"], child["gates"]["consent"]
-    child_bindings = {binding(c) for c in cc}
-    if any(binding(c) not in child_bindings for c in pc):
+    child_bindings = {consent_binding(c) for c in cc}
+    if any(consent_binding(c) not in child_bindings for c in pc):
         fail("consent", "INHERIT_CONSENT")
     if pc:
         bound = {k for c in pc for k in c["data_classes"]}
@@ -368,7 +364,7 @@ def check(parent, child, chain, siblings=()):
 
     pg, cg = parent["gates"], child["gates"]
     if (any(not set(pg[k]) <= set(cg[k]) for k in ("pre_effect_checks", "post_effect_checks"))
-            or not {json_key(v) for v in pg["verification"]} <= {json_key(v) for v in cg["verification"]}):
+            or not {verification_key(v) for v in pg["verification"]} <= {verification_key(v) for v in cg["verification"]}):
         fail("verification", "INHERIT_VERIFICATION")
 
     pv, cv = parent["revocation"], child["revocation"]
@@ -473,6 +469,21 @@ def shared_budgets(parent, child, siblings, fail):
             fail("spend", "BUDGET_UNITS_UNLIKE")
         elif total > amount_units(p_spend["amount"]):
             fail("spend", "ATTENUATION_BUDGET_SHARED")
+
+
+def consent_binding(c):
+    """What a consent binds (section 9: "subject/scope/purpose/data classes/recipients/retention/expiry and a withdrawal
+    route"), of the exact consent revision: classes and recipients as sets, retention as a length, expiry as an instant."""
+    return (json_key(c["consent_ref"]), c["subject_ref"], c["scope"], c["purpose"], frozenset(c["data_classes"]),
+            frozenset(c["recipients"]), duration_ms(c["retention"]), instant(c["expires_at"]), c["withdrawal_route"])
+
+
+def verification_key(entry):
+    """What a verification requirement requires (section 6: "The verifier identity and exact verification profile are
+    recorded"): the verifier, a persistent Actor (by object_id, as an observer is; a later revision of it, or its revision
+    under another digest, is the same verifier; a contract naming one revision under two digests is refused at read,
+    note 192), and the profile, exactly."""
+    return (entry["verifier_ref"]["object_id"], entry["profile"])
 
 
 def json_key(value):

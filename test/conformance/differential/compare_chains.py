@@ -1,6 +1,6 @@
 """Runs the core and the independent chain checker over the same seeded chains and reassignments and compares them.
 
-    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision] [--break-actor-two-contents] [--break-actor-digest-far] [--break-inputs-unmapped] [--break-lone-input-digest] [--break-outcome-effects] [--prior-across-restart]
+    python3 compare_chains.py COUNT SEED [--first] [--break-above] [--resume-unbound] [--remainder-every-revision] [--inputs-unfixed] [--revision-digest-unrefused] [--prior-by-revision] [--resume-own-attempt] [--resume-by-object] [--own-link-ancestor] [--partial-not-a-move] [--superseded-by-sequence] [--success-as-move] [--break-issued-time-order] [--break-receipt-shape] [--break-read-past-refusal] [--break-actor-by-revision] [--break-actor-two-contents] [--break-actor-digest-far] [--break-inputs-unmapped] [--break-lone-input-digest] [--break-verification-whole] [--break-consent-by-ref] [--break-outcome-effects] [--prior-across-restart]
     python3 compare_chains.py COUNT SEED --plants
 
 Prints the divergences clustered by which "CODE dimension" findings (and "CONTRACT_REF_DIGEST_CONFLICT <path>" refusals
@@ -27,7 +27,10 @@ Actor revised between links (or a delegator between a delegation's revisions) is
 note 183), --break-actor-digest-far one that refuses it only where two adjacent records are compared, never a
 revision named so in places no check compares with each other (README note 185), --break-inputs-unmapped one that
 leaves the wide contract's inputs out of that map (README note 189), --break-lone-input-digest one that never refuses at read
-a contract alone naming one revision under two digests among its references (README note 192), --break-outcome-effects one that never holds an attempt's outcome to its effects, --prior-across-restart one that pairs a
+a contract alone naming one revision under two digests among its references (README note 192), --break-verification-whole
+one that holds a child's verification entry to the parent's whole entry (the verifier's exact revision and actor_type
+too), where the core keeps the verifier and the profile, --break-consent-by-ref one that keeps a consent whose
+revision the narrow contract names whatever its copy binds, --break-outcome-effects one that never holds an attempt's outcome to its effects, --prior-across-restart one that pairs a
 restarted attempt's record with its prior at the other start (not among --plants: too rare at the test's size). --plants
 runs the core once and prints, as one JSON object, the first divergence of the checker as written ("none", expected null) and of each
 planted one (expected a divergence each), exiting 0 when so: the test's one call. Needs python3 and node.
@@ -96,6 +99,11 @@ PLANTS = {
     # The reading before README note 192: one contract alone naming one revision under two digests read as it is, never
     # refused at read (only the two contracts' map, on `parent`, sees what it shares with the other).
     "--break-lone-input-digest": (attenuation_checker, "self_contradictions", lambda contract, at: set()),
+    # The old reading of a verification requirement: the whole entry (the verifier's exact revision and actor_type too),
+    # where the core keeps the verifier (the persistent Actor, by object_id) and the profile.
+    "--break-verification-whole": (attenuation_checker, "verification_key", attenuation_checker.json_key),
+    # A consent kept when the narrow contract names its revision, whatever its copy binds (section 9's bindings unread).
+    "--break-consent-by-ref": (attenuation_checker, "consent_binding", lambda c: attenuation_checker.json_key(c["consent_ref"])),
 }
 
 

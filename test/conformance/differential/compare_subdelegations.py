@@ -45,6 +45,14 @@ CHAIN_FAULTS = {
     # The reading before README note 189: the wide contract's inputs left out of the map of one content.
     "--break-inputs-unmapped": ("inputs_named", lambda contract: []),
 }
+# The gates' readings, without them: the old reading of a verification requirement, the whole entry (the verifier's exact
+# revision and its actor_type too), where the core keeps the verifier (the persistent Actor) and the profile; and a
+# consent read by its reference alone.
+GATE_FAULTS = {
+    "--break-verification-whole": ("verification_key", attenuation_checker.json_key),
+    # A consent kept when the child names its revision, whatever the child's copy binds (section 9's bindings unread).
+    "--break-consent-by-ref": ("consent_binding", lambda c: attenuation_checker.json_key(c["consent_ref"])),
+}
 # The reading at read, without it (README note 192): a contract alone naming one revision under two digests read as it is.
 READ_FAULTS = {
     "--break-lone-input-digest": ("self_contradictions", lambda contract, at: set()),
@@ -79,20 +87,22 @@ def main():
     if comparison.planted("--break-prefix"):
         # A checker that takes any selector as covering any other.
         attenuation_checker.covers = lambda wide, narrow, fold=False: True
-    for flag, (name, fault) in {**CHAIN_FAULTS, **READ_FAULTS}.items():
+    for flag, (name, fault) in {**CHAIN_FAULTS, **GATE_FAULTS, **READ_FAULTS}.items():
         if comparison.planted(flag):
             setattr(attenuation_checker, name, fault)
     cases = list(generate_subdelegations.cases(count, seed))
     core = core_answers("core-subdelegations.ts", [{k: c[k] for k in ("parent", "child", "chain", "siblings") if k in c} for c in cases])
     parts = [(checked(case), read_refusals(case)) for case in cases]
     if comparison.planted("--catches"):
-        # The same core answers, the checker again under each fault. Only the pairs a chain stream or the lone-contract
-        # one drew, or whose contract the core refuses at read (note 192), are judged again: every other pair's chain is
-        # rebuilt from its two contracts and none is so refused, so no fault changes its answer (the counts over every
-        # pair are the same, README), at a fifth the cost; each fault judges again only the part it plants in.
+        # The same core answers, the checker again under each fault. Only the pairs a chain stream, the lone-contract
+        # one or a gates one (generate_gates.py) drew, or m_consent, or whose contract the core refuses at read (note
+        # 192), are judged again: every other pair's chain is rebuilt from its two contracts, none is so refused, its
+        # verification entries are the parent's or one dropped and its consents the parent's, so no fault changes its
+        # answer (the counts over every pair are the same, README); each fault judges again only the part it plants in.
         drawn = [(case, theirs, part) for case, theirs, part in zip(cases, core, parts)
-                 if any(m.startswith(("chain_", "lone_contract:")) for m in case["mutations"]) or any(f.startswith("CONTRACT_REF_DIGEST_CONFLICT ") for f in theirs["findings"])]
-        faults = {**{flag: (name, fault, checked) for flag, (name, fault) in CHAIN_FAULTS.items()},
+                 if any(m.startswith(("chain_", "lone_contract:", "verification_drawn:", "consent_drawn:", "consent:")) for m in case["mutations"])
+                 or any(f.startswith("CONTRACT_REF_DIGEST_CONFLICT ") for f in theirs["findings"])]
+        faults = {**{flag: (name, fault, checked) for flag, (name, fault) in {**CHAIN_FAULTS, **GATE_FAULTS}.items()},
                   **{flag: (name, fault, read_refusals) for flag, (name, fault) in READ_FAULTS.items()}}
         print("catches " + json.dumps({flag: catches(drawn, *planted) for flag, planted in faults.items()}))
     triples = ((case, theirs, sorted(found | read)) for case, theirs, (found, read) in zip(cases, core, parts))

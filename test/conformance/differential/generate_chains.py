@@ -22,6 +22,7 @@ import random
 import sys
 
 import attenuation_checker
+import generate_gates
 import generate_subdelegations as pairs
 from generate_records import issued_at_own_times, records_case, x_issued_time_order, x_outcome_moved, x_receipt_shape
 from generate_subdelegations import record
@@ -508,6 +509,11 @@ def actor_draws(case, draws, plain):
             case["mutations"].append(draw(stream, case))
 
 
+def gates_drawn(draw):
+    """`draw` (generate_gates.py) on the wide and the narrow contract of a chain's pair or a reassignment."""
+    return lambda rng, case: draw(rng, case["prior"], case["next"]) if case["op"] == "reassign" else draw(rng, case["parent"], case["child"])
+
+
 def cases(count, seed):
     rng = random.Random(seed)
     # The resume of an amended checkpoint (README note 173) draws on a stream of its own: the cases as they were drawn stay.
@@ -532,7 +538,10 @@ def cases(count, seed):
     inputs = random.Random(f"input-digest-far {seed}")
     # And one contract alone naming one revision under two digests (note 192), last.
     lone = random.Random(f"lone-contract {seed}")
-    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far), (inputs, 0.05, input_far), (lone, 0.05, lone_contract)]
+    # And a verification entry or a consent of the wide contract changed as the narrow one carries it (generate_gates.py).
+    verifications, consents = random.Random(f"verification-drawn {seed}"), random.Random(f"consent-drawn {seed}")
+    actors = [(revisions, 0.08, actor_revised), (twins, 0.05, actor_twin), (far, 0.05, actor_far), (inputs, 0.05, input_far), (lone, 0.05, lone_contract),
+              (verifications, 0.1, gates_drawn(generate_gates.verification_drawn)), (consents, 0.1, gates_drawn(generate_gates.consent_drawn))]
     for n in range(count):
         plain = n % 50 < 2  # every fiftieth chain and reassignment is its base unchanged
         if n % 2 == 0:

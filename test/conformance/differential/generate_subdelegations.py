@@ -24,6 +24,8 @@ import os
 import random
 import sys
 
+import generate_gates
+
 RECORDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "delegation", "records")
 
 
@@ -922,10 +924,13 @@ MUTATIONS = [m_scope, m_scope, m_scope, m_data, m_effects, m_denials, m_denials,
 # Actor revised between links one in seventeen, an Actor revision under two digests one in twenty-five, and
 # one revision under two digests far from its twin one in twenty-five, and an input revision under two digests
 # one in twenty-five, so they change the links the others left; and one contract alone naming one revision under two
-# digests, one in twenty-five, last of all): the cases they leave alone are drawn exactly as before they were added.
+# digests, one in twenty-five; then a verification entry and a consent changed, one in ten each, generate_gates.py): the
+# cases they leave alone are drawn exactly as before they were added.
 CHAIN_MUTATIONS = [("lift", c_lift, 0.08), ("evidence", c_evidence, 0.1), ("links", c_links, 0.1), ("actor-revision", c_actor, 0.06),
                    ("actor-two-contents", c_twin, 0.04), ("actor-digest-far", c_far, 0.04), ("input-digest-far", c_inputs, 0.04),
-                   ("lone-contract", c_lone, 0.04)]
+                   ("lone-contract", c_lone, 0.04),
+                   ("verification-drawn", lambda rng, parent, child, chain: generate_gates.verification_drawn(rng, parent, child), 0.1),
+                   ("consent-drawn", lambda rng, parent, child, chain: generate_gates.consent_drawn(rng, parent, child), 0.1)]
 
 
 def chain_streams(seed):
