@@ -10,7 +10,7 @@
 // that changes the term; now and then a FULL acceptance delivered twice with other bytes and a CORE `ack` of it; the initiator's `blocked` or declaration of new evidence citing a UUID not here or delivered twice, in a two-party FULL hello
 // or a group hello, or the group host's `blocked` to one responder just before another's acceptance; a `blocked`
 // between a FULL welcome and its `ack`), a blocked sender's reply still owed, whole FULL cases whose handshakes need the third message, a FULL pair among CORE
-// pairs, a peer's group hello (now and then naming a budget its thread outruns, its host then now and then declaring new evidence), their establishing answers now and then late or never
+// pairs (now and then a CORE message between the two, before or after their third message), a peer's group hello (now and then naming a budget its thread outruns, its host then now and then declaring new evidence), their establishing answers now and then late or never
 // sent, so work before them is work before establishment; now and then a Handler
 // seat reconciling, or a callsign in no arena or several), its disposition transitions, cursor,
 // anomalies (with their arenas) and primer, reconciled by the core
@@ -50,6 +50,7 @@ describe("differential check of mailbox reconciliation", () => {
       "counter-tags-unread", "counter-profile-unread", "core-ack-completes", "counter-as-downgrade",
       "blocked-unread", "hello-budget-unread", "unsettled-core-ack-unread", "initiator-chains-unread",
       "blocked-ack-unread", "blocked-debt-unread", "group-chains-unaddressed", "evidence-reset-unread",
+      "full-pair-unread", "full-thread-unread",
     ].sort());
     for (const [fault, fields] of Object.entries(caught)) expect(fields, `the first case the checker reads otherwise under ${fault}`).not.toBeNull();
     // A deferral read due only after its resume_after, not at it: the core counts one due the checker does not.
@@ -136,5 +137,9 @@ describe("differential check of mailbox reconciliation", () => {
     // Section 8: the count runs "since the latest HANDLER message or declared new external evidence";
     // read as resetting nothing, the checker refuses the FYIs after it past the group's budget.
     expect(caught["evidence-reset-unread"]).toContain("budget_exceeded");
+    // README notes 121, 124 and 128: a CORE message outside a handshake between callsigns established under FULL, or
+    // in a thread a FULL message opened, is PROFILE_DOWNGRADE, quarantined; read as a downgrade only
+    // while a chain is set up (or by the pairs alone), the checker lets it stand.
+    for (const fault of ["full-pair-unread", "full-thread-unread"]) expect(caught[fault]).toEqual(["quarantine", "terms_refused"]);
   });
 });

@@ -48,7 +48,8 @@ def comparable(answer):
     # The work quarantined as done before its sender and addressees were established (section 6).
     out["unestablished"] = sorted(i for i, codes in answer["quarantine"].items() if "WORK_BEFORE_ESTABLISHED" in codes)
     # The answers to terms the handshake refuses, by code: a counter labelled accept (COUNTER_AS_ACCEPT), a
-    # CORE message of FULL terms (PROFILE_DOWNGRADE, of which the generator draws only a CORE `ack`), an
+    # CORE message of FULL terms, of a pair established under FULL or in a thread opened under FULL
+    # (PROFILE_DOWNGRADE; README notes 121, 124, 128), an
     # acceptance in a chain a `blocked` stops (ACCEPT_WHILE_BLOCKED).
     out["terms_refused"] = {i: sorted(c for c in codes if c in TERMS_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & TERMS_CODES}
     out["blocked_stops"] = {i: sorted(c for c in codes if c in STOP_CODES) for i, codes in sorted(answer["quarantine"].items()) if set(codes) & STOP_CODES}
@@ -95,7 +96,8 @@ BREAKS = {"--break-due": "due-late", "--break-correction": "correction-unchecked
           "--break-unsettled-core-ack": "unsettled-core-ack-unread", "--break-accepted-core-ack": "accepted-core-ack-unread",
           "--break-initiator-chains": "initiator-chains-unread", "--break-core-state": "core-state-unread",
           "--break-blocked-ack": "blocked-ack-unread", "--break-blocked-debt": "blocked-debt-unread",
-          "--break-group-chains": "group-chains-unaddressed", "--break-evidence-reset": "evidence-reset-unread"}
+          "--break-group-chains": "group-chains-unaddressed", "--break-evidence-reset": "evidence-reset-unread",
+          "--break-full-downgrade": "full-pair-unread", "--break-full-thread": "full-thread-unread"}
 
 
 def planted_caught(cases, core):

@@ -479,7 +479,7 @@ CORE_ACK_EXTRA = 0.5
 # FYIs past it (evidence_resets(), `--break-evidence-reset`).
 OFTEN = {"downgrades": 0.15, "seats": 0.7, "strangers": 0.06, "mismatches": 0.5, "crossings": 0.85, "seated": 0.06,
          "group-budgets": 0.5, "unsettled-acks": 0.8, "initiator-citations": 0.8, "blocked-acks": 0.6, "blocked-debts": 0.3,
-         "group-citations": 0.8, "group-blocks": 0.8, "evidence-resets": 0.8}
+         "group-citations": 0.8, "group-blocks": 0.8, "evidence-resets": 0.8, "full-downgrades": 0.6}
 
 
 def initiator_citations(stream, r, files, folders):
@@ -706,6 +706,43 @@ def blocked_debts(stream, r, files, folders):
         if reply.get("profile") == "FULL":
             m.update(profile="FULL", seq=reply["seq"] + 11)
         files.append({"name": file_name(m), "text": render(m, file_name(reply))})
+
+
+def full_downgrades(stream, r, files, folders):
+    """OFTEN's "full-downgrades" (section 2: "Do not silently downgrade FULL requirements"; README
+    notes 121 and 128): in a CORE room where VEGA's handshake with one peer is FULL (r.full_peer), a CORE
+    message between the two, drawn after the room as a file of its own, so every other draw is as
+    before: from either side, to the other (or to `ALL` now and then), a `request` expecting a reply,
+    a `propose`, a `state`, a `blocked` or an `ack`; a fresh root mostly, else citing the latest
+    message of the pair outside hello threads not archived (in a thread opened under FULL, with a
+    `request_id` of its own); sent after the room's last message mostly, else just after a message drawn at random, so
+    now and then before the FULL chain's third message established the pair (no downgrade then)."""
+    peer = r.full_peer
+    if peer is None or stream.random() >= OFTEN["full-downgrades"]:
+        return
+    if any(m["kind"] == "goodbye" and m["sender"] == peer and m["arena"] == ARENA for m in r.msgs):
+        return  # to or from a retired name is refused on its own account
+    sender = stream.choice([ME, peer])
+    to = [ALL] if stream.random() < 0.2 else [peer if sender == ME else ME]
+    kind = stream.choice(["request", "request", "propose", "state", "blocked", "ack"])
+    # After its sender claimed its name (its hello or welcome; CALLSIGN_UNCLAIMED before).
+    claimed = [m for m in r.msgs if m["sender"] == sender and m["arena"] == ARENA and m["kind"] in ("hello", "welcome")]
+    if not claimed:
+        return
+    after = r.msgs[-1] if stream.random() < 0.7 else stream.choice([m for m in r.msgs if m["id"] >= claimed[0]["id"]])
+    ms = after["ms"] + 1
+    # Only in a thread of the pair's alone, never a hello's (whose handshake judges what it binds, README
+    # note 118) nor one to ALL (held to the budget of every pair of its sender's).
+    apart = {m["thread"] for m in r.msgs if m["kind"] == "hello" or {m["sender"], *m["to"]} != {ME, peer}}
+    between = [m for m in r.msgs if m["arena"] == ARENA and m["thread"] not in apart and m["thread"] not in folders and m["id"] <= after["id"]]
+    cited = between[-1] if between and (kind == "ack" or stream.random() < 0.3) else None
+    if kind == "ack" and cited is None:
+        kind = "state"  # an `ack` answers a message (REPLY_TO_REQUIRED otherwise)
+    m = {"id": uuid7(stream, ms), "ms": ms, "sender": sender, "to": to, "kind": kind, "arena": ARENA,
+         "parent": None if cited is None else cited["id"], "expects": kind == "request",
+         "thread": uuid7(stream, ms) if cited is None else cited["thread"], "request": uuid7(stream, ms),
+         "body": "\nDisputed term: the scope; Handler decision required." if kind == "blocked" else "\nUnder CORE terms."}
+    files.append({"name": file_name(m), "text": render(m, None if cited is None else file_name(cited))})
 
 
 def often(r, name):
@@ -1343,6 +1380,7 @@ def case(rng, draws=None, shakes=None, budgets=None, acks=None, often_streams=No
         blocked_acks(often_streams["blocked-acks"], r, files, folders)
         blocked_debts(often_streams["blocked-debts"], r, files, folders)
         group_blocks(often_streams["group-blocks"], r, files, folders)
+        full_downgrades(often_streams["full-downgrades"], r, files, folders)
         if fyis:
             evidence_resets(often_streams["evidence-resets"], r, files, folders, now)
     # Read as `rw mailbox check` reads a room: the inbox's files first, then the archive's.

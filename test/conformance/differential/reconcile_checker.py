@@ -37,6 +37,10 @@ Readings followed where the spec leaves a choice (README conformance notes, core
   but a reply found so is not the reply owed; establishment is read through counters, FULL's third
   message and group hellos there;
 - so is a CORE `ack` of a FULL acceptance (PROFILE_DOWNGRADE: only a FULL `ack` is the third message);
+- so is a CORE message outside a hello's thread between callsigns established under FULL before it,
+  or to `ALL` from a callsign with such a pair, or in a thread a FULL message opened
+  (PROFILE_DOWNGRADE, section 2: "Do not silently downgrade FULL requirements"; README notes 121, 124, 128,
+  reconcile_downgrade.py): it owes, asks and answers nothing;
 - so is a handshake answer labelled `terms: accept` that changes the exchange budget, the tag set or
   the profile on the table
   (COUNTER_AS_ACCEPT, section 6: "Material is decided by effect, not by how the change is
@@ -88,6 +92,7 @@ import re
 
 from reconcile_blocked import stopped
 from reconcile_budget import exceeded
+from reconcile_downgrade import downgrades
 from reconcile_establishment import answers_as_addressed, handshakes, work_before_established
 
 ME_KINDS_ROOT = {"hello", "resume"}
@@ -157,7 +162,10 @@ UUID7 = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 # it addresses (reconcile_establishment.chain_blocked; OFTEN's "group-citations" and, since fix-JI,
 # "group-blocks"), and "evidence-reset-unread" reads declared new evidence as resetting no exchange
 # budget (reconcile_budget.py; OFTEN's "evidence-resets" since fix-JI, before which both were too rare
-# for the test's planted-fault run).
+# for the test's planted-fault run). Since fix-JL (OFTEN's "full-downgrades"):
+# "full-pair-unread" reads no CORE message outside a handshake as downgrading FULL (the checker's
+# reading before: only while a chain is set up), "full-thread-unread" reads the pairs established under
+# FULL but not a thread a FULL message opened (reconcile_downgrade.py).
 FAULTS = set()
 PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-any-arena",
            "correction-quarantine-unchecked", "handler-owes", "seat-handler-only", "arena-foreign-unsaid",
@@ -168,7 +176,7 @@ PLANTED = ["due-late", "correction-unchecked", "anomaly-any-arena", "correction-
            "counter-as-accept-unread", "group-not-whole", "counter-tags-unread", "counter-profile-unread",
            "core-ack-completes", "counter-as-downgrade", "blocked-unread", "hello-budget-unread",
            "unsettled-core-ack-unread", "initiator-chains-unread", "blocked-ack-unread", "blocked-debt-unread",
-           "group-chains-unaddressed", "evidence-reset-unread"]
+           "group-chains-unaddressed", "evidence-reset-unread", "full-pair-unread", "full-thread-unread"]
 
 COUNTS = ["messages", "addressed", "dispositioned", "undispositioned_count", "restorable_count", "pending_cta_count",
           "active_cta_count", "blocked_cta_count", "deferred_cta_count", "due_deferred_count", "needs_audit_count",
@@ -373,9 +381,15 @@ def check(case):
     # (ACCEPT_WHILE_BLOCKED, reconcile_establishment.settle).
     blocked_stops = stopped(msgs, unheard, handler_seat, set(quarantined), FAULTS)
     quarantined |= set(blocked_stops)
-    pairs, refused_terms, hello_budgets = handshakes(msgs, unheard, opens_thread, FAULTS)
+    pairs, refused_terms, hello_budgets, full_pairs = handshakes(msgs, unheard, opens_thread, FAULTS)
     unestablished = work_before_established(msgs, unheard, opens_thread, handler_seat, pairs, FAULTS)
     quarantined |= unestablished
+    # A CORE message between callsigns established under FULL, outside a hello's thread (2: "Do not
+    # silently downgrade FULL requirements"; README notes 121, 124, 128): PROFILE_DOWNGRADE, quarantined, still
+    # its sender's word (reconcile_downgrade.py).
+    hello_threads = {e["thread"] for e in msgs.values() if e["kind"] == "hello" and e["id"] not in unheard and opens_thread(e)}
+    downgraded = downgrades(msgs, unheard, duplicated, lambda e: e["thread"] in hello_threads, handler_seat, full_pairs, FAULTS)
+    quarantined |= downgraded
     # An answer labelled accept that changes a material term is a counter however labelled, an error
     # (COUNTER_AS_ACCEPT, 6: "it may not counter *and* declare established"), so quarantined; it is
     # still its sender's word (its answers are not PARENT_QUARANTINED) and stands as the counter. So is
@@ -639,7 +653,8 @@ def check(case):
     return {"arena": arena_read, "status": "FOUND" if not work else "CLEAN" if ready else "WORK_CLEAN_WITH_AUDIT_DEBT", "work_clean": work,
             "readiness_clean": ready, "counts": count, "items": items, "cursor_advance": sorted(advance), "codes": sorted(codes),
             "quarantine": sorted(quarantined), "claims": {i: [code] for i, code in sorted(claims.items())},
-            "unestablished": sorted(unestablished), "terms_refused": {i: [code] for i, code in sorted(refused_terms.items())},
+            "unestablished": sorted(unestablished), "terms_refused": {i: sorted({refused_terms.get(i), "PROFILE_DOWNGRADE" if i in downgraded else None} - {None})
+                                                           for i in sorted(set(refused_terms) | downgraded)},
             "blocked_stops": {i: [code] for i, code in sorted(blocked_stops.items())},
             "budget_exceeded": sorted(budget_stops),
             **archive(case, msgs, quarantined)}

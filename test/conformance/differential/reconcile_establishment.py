@@ -240,8 +240,10 @@ def core_messages_between(hello, table, spoken, proposals, faults=()):
 def handshakes(msgs, silent, opens_thread, faults=()):
     """(the pairs: (arena, frozenset of two callsigns) -> the UUID of the first message that
     established the pair, the answers the handshake refuses by UUID, each with its code:
-    COUNTER_AS_ACCEPT, or PROFILE_DOWNGRADE for a CORE `ack` of FULL terms: settle(), and each
-    hello's thread -> [(the UUID that established a chain, the budget it settled)])."""
+    COUNTER_AS_ACCEPT, or PROFILE_DOWNGRADE for a CORE `ack` of FULL terms: settle(), each
+    hello's thread -> [(the UUID that established a chain, the budget it settled)], and the pairs
+    established under FULL, as the pairs, from the first message that established each under FULL:
+    "the strictest in force", a group's two responders FULL when either chain settled FULL)."""
     speaking = lambda e: e["id"] not in silent
     spoken = [msgs[i] for i in sorted(msgs) if speaking(msgs[i])]
     hellos = [e for e in spoken if e["kind"] == "hello" and opens_thread(e)]
@@ -256,11 +258,13 @@ def handshakes(msgs, silent, opens_thread, faults=()):
                     addresses_name(b, a["from"]) and not welcomed_before(a, b["from"], b["id"]) and \
                     not welcomed_before(b, a["from"], a["id"]):
                 void.add((b["id"], a["from"]))
-    pairs, miscounted = {}, {}
+    pairs, miscounted, full = {}, {}, {}
 
-    def pair(arena, two, at):
+    def pair(arena, two, at, profile):
         key = (arena, frozenset(two))
         pairs[key] = min(pairs.get(key, at), at)
+        if profile == "FULL":
+            full[key] = min(full.get(key, at), at)
     # What folder_checker.group_pairs reads: each hello, its responders' first welcomes, the chains
     # crossings took, and each established chain's (establishing UUID, budget, profile).
     record = {"hellos": {h["id"]: h for h in hellos}, "welcomed": {}, "lost": void, "settled": {}}
@@ -273,16 +277,16 @@ def handshakes(msgs, silent, opens_thread, faults=()):
             miscounted.update(wrong)
             if settled is not None and (h["id"], w["from"]) not in void:  # a chain a crossing took settles nothing
                 record["settled"][(h["id"], w["from"])] = settled
-                pair(h["arena"], (h["from"], w["from"]), settled[0])
+                pair(h["arena"], (h["from"], w["from"]), settled[0], settled[2])
     # A group hello's responders are a pair from the message at which both are grouped (README note 132).
-    for (hid, two), (since, _, _) in group_pairs(record, faults).items():
-        pair(record["hellos"][hid]["arena"], two, since)
+    for (hid, two), (since, _, profile) in group_pairs(record, faults).items():
+        pair(record["hellos"][hid]["arena"], two, since, profile)
     # Each hello's thread and the budgets its chains settled, from the message that settled each
     # (reconcile_budget.py: "The handshake sets a per-thread exchange budget", 8).
     budgets = {}
     for (hid, _), (at, budget, _) in record["settled"].items():
         budgets.setdefault(record["hellos"][hid]["thread"], []).append((at, budget))
-    return pairs, miscounted, budgets
+    return pairs, miscounted, budgets, full
 
 
 def group_pairs(record, faults):
