@@ -17,7 +17,8 @@
  * (a card's next revision against its prior; every link of a chain, root to leaf; the two contracts a
  * child check or a reassignment reads), a later revision is the same persistent Actor (note 180), but
  * the same revision under another digest is one revision claimed with two contents, adjacent or not.
- * The wide contract's inputs are read into the same map (note 189): an input is a revision too.
+ * The wide contract's inputs are read into the same map (note 189): an input is a revision too, and
+ * so is every other reference either contract carries.
  */
 import { delegationFinding } from "./codes.js";
 import type { DelegationFinding } from "./codes.js";
@@ -91,36 +92,40 @@ export function contractActorRevisions(contract: DelegationContract, at: string)
 }
 
 /**
- * The input revisions a contract binds; `at` prefixes their paths. Read into a check's map for the wide
- * contract (a child's parent, a reassignment's prior) alone: each of the narrow one's inputs is one of
- * them, exact triple (`_attenuation.ts`, refused on `inputs` otherwise), so naming them again adds nothing.
- * Each contract's own map (`contractNamedRevisions`) reads them too, at read.
- */
-export function contractInputRevisions(contract: DelegationContract, at: string): NamedRevision[] {
-  return contract.inputs.map((ref, i) => ({ ref, path: `${at}inputs.${i}` }));
-}
-
-/**
  * Every revision a contract names but its own, its issuer's and its prior's, in reading order: its
  * Actor and card revisions (note 185's order), its operator, its inputs, consents, verifiers,
  * observers, parent and chain. The issuer is left to CONTRACT_ISSUER, which holds it to the
  * delegator's exact revision, and the prior to AMENDMENT_REF and ID_REUSED (it names the contract's
- * own record, which no other reference may), so reading them would refuse one fault twice.
+ * own record, which no other reference may), so reading them would refuse one fault twice. `at`
+ * prefixes their paths.
  */
-export function contractNamedRevisions(contract: DelegationContract): NamedRevision[] {
+export function contractNamedRevisions(contract: DelegationContract, at = ""): NamedRevision[] {
   const { gates, monitoring } = contract;
-  const optional = (ref: RevisionRef | null, path: string): NamedRevision[] => (ref === null ? [] : [{ ref, path }]);
+  const optional = (ref: RevisionRef | null, path: string): NamedRevision[] => (ref === null ? [] : [{ ref, path: `${at}${path}` }]);
   return [
-    ...contractActorRevisions(contract, ""),
-    { ref: contract.accountable_operator_ref.agent_operator_ref, path: "accountable_operator_ref.agent_operator_ref" },
-    ...contractInputRevisions(contract, ""),
-    ...gates.consent.map((k, i) => ({ ref: k.consent_ref, path: `gates.consent.${i}.consent_ref` })),
-    ...gates.verification.map((k, i) => ({ ref: k.verifier_ref, path: `gates.verification.${i}.verifier_ref` })),
-    ...monitoring.observer_refs.map((ref, i) => ({ ref, path: `monitoring.observer_refs.${i}` })),
-    ...monitoring.verifier_refs.map((ref, i) => ({ ref, path: `monitoring.verifier_refs.${i}` })),
+    ...contractActorRevisions(contract, at),
+    { ref: contract.accountable_operator_ref.agent_operator_ref, path: `${at}accountable_operator_ref.agent_operator_ref` },
+    ...contract.inputs.map((ref, i) => ({ ref, path: `${at}inputs.${i}` })),
+    ...gates.consent.map((k, i) => ({ ref: k.consent_ref, path: `${at}gates.consent.${i}.consent_ref` })),
+    ...gates.verification.map((k, i) => ({ ref: k.verifier_ref, path: `${at}gates.verification.${i}.verifier_ref` })),
+    ...monitoring.observer_refs.map((ref, i) => ({ ref, path: `${at}monitoring.observer_refs.${i}` })),
+    ...monitoring.verifier_refs.map((ref, i) => ({ ref, path: `${at}monitoring.verifier_refs.${i}` })),
     ...optional(contract.parent_contract_ref, "parent_contract_ref"),
     ...optional(contract.attestation_chain_ref, "attestation_chain_ref"),
   ];
+}
+
+/**
+ * What two contracts name together, for a check reading a wide contract (a child's parent, a
+ * reassignment's prior; `at` prefixes its paths) and a narrow one: every reference each carries
+ * (`contractNamedRevisions`, notes 185, 189), the wide one's first. The narrow one's inputs and
+ * parent are left out: the checks hold each to the wide one's by exact triple already (an input to
+ * one of its inputs, `ATTENUATION_INPUTS`; the parent to the wide contract itself, or to its parent
+ * for a next revision), so reading them would refuse one fault twice.
+ */
+export function twoContractsNamedRevisions(wide: DelegationContract, at: string, narrow: DelegationContract): NamedRevision[] {
+  const heldExactly = ({ path }: NamedRevision): boolean => path.startsWith("inputs.") || path === "parent_contract_ref";
+  return [...contractNamedRevisions(wide, at), ...contractNamedRevisions(narrow).filter((named) => !heldExactly(named))];
 }
 
 /**

@@ -18,7 +18,7 @@ import { attemptToolFindings } from "./_attempt-tools.js";
 import { attemptContributionFindings } from "./_attempt-contribution.js";
 import { attemptWindowFindings } from "./_attempt-window.js";
 import { attemptDigestConflicts, checkpointDigestConflicts } from "./_digest-conflicts.js";
-import { attemptRevisionDigestFindings, contractActorRevisions, contractInputRevisions, oneContentFindings, checkpointRevisionDigestFindings } from "./_revision-digest.js";
+import { attemptRevisionDigestFindings, oneContentFindings, twoContractsNamedRevisions, checkpointRevisionDigestFindings } from "./_revision-digest.js";
 import { attenuationFindings } from "./_attenuation.js";
 import type { DelegationAttestationChain } from "./attestation-chain.js";
 import { _chainFindings } from "./_chain.js";
@@ -152,8 +152,8 @@ export function checkReassignment(prior: DelegationContract, next: DelegationCon
   if (next.delegator_actor_ref.object_id !== prior.delegator_actor_ref.object_id) {
     findings.push(dimensionFinding("parent", `the next revision is issued by ${next.delegator_actor_ref.object_id}, not by the delegation's delegator ${prior.delegator_actor_ref.object_id}`, { path: "delegator_actor_ref", expected: prior.delegator_actor_ref.object_id, received: next.delegator_actor_ref.object_id }));
   }
-  // The prior's Actors, card and inputs, then the next revision's Actors and card: one revision, one content (notes 183, 185, 189).
-  oneContentFindings([...contractActorRevisions(prior, "prior."), ...contractInputRevisions(prior, "prior."), ...contractActorRevisions(next, "")], "parent", findings);
+  // Every revision the prior names, then the next revision's: one revision, one content (notes 183, 185, 189).
+  oneContentFindings(twoContractsNamedRevisions(prior, "prior.", next), "parent", findings);
   const [p, n] = [prior.subdelegation_policy, next.subdelegation_policy];
   if (n.max_remaining_depth > p.max_remaining_depth || (n.allowed && !p.allowed)) findings.push(dimensionFinding("depth", "the next revision allows deeper sub-delegation than the prior", { path: "subdelegation_policy" }));
   // The same or narrower scope includes the sub-delegation policy's other two rows (5.1): the next

@@ -18,7 +18,7 @@ import { attenuationFindings } from "./_attenuation.js";
 import { contractStandingFindings } from "./_contract-standing.js";
 import { inheritanceFindings } from "./_inheritance.js";
 import { sameRevision } from "./scalars.js";
-import { contractActorRevisions, contractInputRevisions, oneContentFindings } from "./_revision-digest.js";
+import { oneContentFindings, twoContractsNamedRevisions } from "./_revision-digest.js";
 import { siblingBudgetFindings } from "./_shared-budget.js";
 import { assertRecord, assertRecordList } from "./_records-given.js";
 
@@ -62,8 +62,8 @@ function parentFindings(parent: DelegationContract, child: DelegationContract, o
   if (child.delegator_actor_ref.object_id !== parent.delegatee_agent_ref.agent_actor_ref.object_id) {
     out.push(dimensionFinding("parent", `the child is issued by ${child.delegator_actor_ref.object_id}, not by the parent's delegatee ${parent.delegatee_agent_ref.agent_actor_ref.object_id}: no delegatee may grant authority it did not receive`, { path: "delegator_actor_ref", expected: parent.delegatee_agent_ref.agent_actor_ref.object_id, received: child.delegator_actor_ref.object_id }));
   }
-  // The parent's Actors, card and inputs, then the child's Actors and card: one revision, one content (notes 183, 185, 189).
-  oneContentFindings([...contractActorRevisions(parent, "parent."), ...contractInputRevisions(parent, "parent."), ...contractActorRevisions(child, "")], "parent", out);
+  // Every revision the parent names, then the child's: one revision, one content (notes 183, 185, 189).
+  oneContentFindings(twoContractsNamedRevisions(parent, "parent.", child), "parent", out);
   routingFindings(parent.delegation_id, parent.root_task_ref, child, out);
 }
 

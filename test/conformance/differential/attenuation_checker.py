@@ -190,6 +190,23 @@ def inputs_named(contract):
     return list(contract["inputs"])
 
 
+def others_named(contract, narrow=False):
+    """Every other reference a contract carries (CARRIED less its Actors, card and inputs, which `actors_named` and
+    `inputs_named` give): its operator, consents, verifiers, observers, monitoring verifiers, parent and chain. One
+    revision has one content wherever it is named (README notes 185, 189, 193), so the two contracts' map reads all
+    of them. A narrow contract's parent is not read: it is held exactly to the wide contract (a child's) or to the
+    wide one's parent (a next revision's), so a digest of its own is refused on `parent` already."""
+    skip = CARRIED[:3] + ("inputs.*",) + (("parent_contract_ref",) if narrow else ())
+    return [ref for entry in CARRIED if entry not in skip for _, ref in carried(contract, entry.split("."), "")]
+
+
+def two_contracts_named(wide, narrow):
+    """The two contracts' map, in reading order: all the wide contract (a child's parent, a reassignment's prior)
+    names, then all the narrow one names but its inputs (each one of the wide one's, exactly, or refused on `inputs`)
+    and its parent."""
+    return actors_named(wide) + inputs_named(wide) + others_named(wide) + actors_named(narrow) + others_named(narrow, narrow=True)
+
+
 def link_revisions(link):
     """Every revision a link names: its contract, delegator, delegatee, card and each evidence's."""
     return [link["contract_ref"], link["delegator_actor_ref"], link["delegatee_actor_ref"], link["delegatee_card_ref"]] + [e["ref"] for e in link.get("evidence") or ()]
@@ -248,7 +265,7 @@ def check(parent, child, chain, siblings=()):
     if (child.get("parent_contract_ref") is None or rev(child["parent_contract_ref"]) != parent_ref
             or child["root_task_ref"] != parent["root_task_ref"]
             or not same_actor(child["issued_by_actor_ref"], parent["delegatee_agent_ref"]["agent_actor_ref"])
-            or not one_content_throughout(actors_named(parent) + inputs_named(parent) + actors_named(child))):
+            or not one_content_throughout(two_contracts_named(parent, child))):
         fail("parent", "ATTENUATION_PARENT")
     if parent["lifecycle_assertion"] != "active" or child["lifecycle_assertion"] in ENDED:
         fail("parent", "CONTRACT_INACTIVE")

@@ -51,7 +51,7 @@ def check_reassignment(prior, nxt, parent=None, chain=None):
     parent_exact = parent is not None and is_child(nxt) and rev(nxt["parent_contract_ref"]) == (parent["delegation_id"], parent["revision_id"], parent["content_digest"])
     if (nxt["root_task_ref"] != prior["root_task_ref"] or not same_parent
             or not pair.same_actor(nxt["delegator_actor_ref"], prior["delegator_actor_ref"])
-            or not pair.one_content_throughout(pair.actors_named(prior) + pair.inputs_named(prior) + pair.actors_named(nxt))
+            or not pair.one_content_throughout(pair.two_contracts_named(prior, nxt))
             or (parent is not None and not parent_exact)):
         fail("parent", "ATTENUATION_PARENT")
     # A next revision that no longer holds cannot replace its prior; a parent given that does not assert
