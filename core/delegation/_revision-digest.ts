@@ -54,12 +54,14 @@ export interface OneContentConflict {
  * later revision of the same object is another revision (note 180) and passes.
  */
 export function oneContentConflicts(named: readonly NamedRevision[]): OneContentConflict[] {
-  const first = new Map<string, NamedRevision>();
+  // By object, then revision id: no key is built, as every contract read (note 192) passes here.
+  const first = new Map<string, Map<string, NamedRevision>>();
   const conflicts: OneContentConflict[] = [];
   for (const now of named) {
-    const key = JSON.stringify([now.ref.object_id, now.ref.revision_id]);
-    const was = first.get(key);
-    if (was === undefined) first.set(key, now);
+    let revisions = first.get(now.ref.object_id);
+    if (revisions === undefined) first.set(now.ref.object_id, (revisions = new Map()));
+    const was = revisions.get(now.ref.revision_id);
+    if (was === undefined) revisions.set(now.ref.revision_id, now);
     else if (twoContents(now.ref, was.ref)) conflicts.push({ now, was });
   }
   return conflicts;
