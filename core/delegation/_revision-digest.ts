@@ -21,7 +21,7 @@
  * so is every other reference either contract carries.
  */
 import { delegationFinding } from "./codes.js";
-import type { DelegationFinding } from "./codes.js";
+import type { DelegationDetail, DelegationFinding } from "./codes.js";
 import { contractRef } from "./contract.js";
 import type { DelegationContract } from "./contract.js";
 import type { DelegationCheckpoint } from "./execution.js";
@@ -41,50 +41,34 @@ export interface NamedRevision {
   readonly path: string;
 }
 
-/** A later naming of a revision (object and revision id) first named under another content digest. */
-export interface OneContentConflict {
-  readonly now: NamedRevision;
-  readonly was: NamedRevision;
-}
-
 /**
- * Each of `named`, read in order, that names a revision (object and revision id) an earlier one named
- * under another content digest, wherever the two are written: one revision has one content (notes
- * 161, 183, 185), so one of the two is not the revision it claims. `was` is the naming read first. A
- * later revision of the same object is another revision (note 180) and passes.
+ * Pushes `make`'s finding for each of `named`, read in order, that names a revision (object and
+ * revision id) an earlier one named under another content digest, wherever the two are written: one
+ * revision has one content (notes 161, 183, 185), so one of the two is not the revision it claims. It
+ * stands at the later naming's digest, `expected` the digest named first. A later revision of the same
+ * object is another revision (note 180) and passes.
  */
-export function oneContentConflicts(named: readonly NamedRevision[]): OneContentConflict[] {
+function conflictFindings(named: readonly NamedRevision[], make: (message: string, detail: DelegationDetail) => DelegationFinding, out: DelegationFinding[]): void {
   // By object, then revision id: no key is built, as every contract read (note 192) passes here.
   const first = new Map<string, Map<string, NamedRevision>>();
-  const conflicts: OneContentConflict[] = [];
   for (const now of named) {
     let revisions = first.get(now.ref.object_id);
     if (revisions === undefined) first.set(now.ref.object_id, (revisions = new Map()));
     const was = revisions.get(now.ref.revision_id);
     if (was === undefined) revisions.set(now.ref.revision_id, now);
-    else if (twoContents(now.ref, was.ref)) conflicts.push({ now, was });
+    else if (twoContents(now.ref, was.ref)) {
+      out.push(make(`${now.path} names ${now.ref.object_id}@${now.ref.revision_id} under ${now.ref.content_digest}, where ${was.path} names it under ${was.ref.content_digest}: one revision has one content, so one of the two is not the revision it claims`, { path: `${now.path}.content_digest`, expected: was.ref.content_digest, received: now.ref.content_digest }));
+    }
   }
-  return conflicts;
 }
 
-/** A conflict's words, and where it is: at the later naming's digest, `expected` the digest named first. */
-export function oneContentMessage({ now, was }: OneContentConflict): { message: string; detail: { path: string; expected: string; received: string } } {
-  return {
-    message: `${now.path} names ${now.ref.object_id}@${now.ref.revision_id} under ${now.ref.content_digest}, where ${was.path} names it under ${was.ref.content_digest}: one revision has one content, so one of the two is not the revision it claims`,
-    detail: { path: `${now.path}.content_digest`, expected: was.ref.content_digest, received: now.ref.content_digest },
-  };
-}
-
-/** Pushes a finding on `dimension` for each of `oneContentConflicts(named)`. */
+/** Each conflict of `named` (`conflictFindings`) as a finding on `dimension`. */
 export function oneContentFindings(named: readonly NamedRevision[], dimension: Dimension, out: DelegationFinding[]): void {
-  for (const conflict of oneContentConflicts(named)) {
-    const { message, detail } = oneContentMessage(conflict);
-    out.push(dimensionFinding(dimension, message, detail));
-  }
+  conflictFindings(named, (message, detail) => dimensionFinding(dimension, message, detail), out);
 }
 
 /** The Actor and card revisions a contract names, its delegator's first; `at` prefixes their paths. */
-export function contractActorRevisions(contract: DelegationContract, at: string): NamedRevision[] {
+function contractActorRevisions(contract: DelegationContract, at: string): NamedRevision[] {
   const agent = contract.delegatee_agent_ref;
   return [
     { ref: contract.delegator_actor_ref, path: `${at}delegator_actor_ref` },
@@ -137,10 +121,7 @@ export function twoContractsNamedRevisions(wide: DelegationContract, at: string,
  * what two contracts together name.
  */
 export function contractOneContentFindings(contract: DelegationContract, out: DelegationFinding[]): void {
-  for (const conflict of oneContentConflicts(contractNamedRevisions(contract))) {
-    const { message, detail } = oneContentMessage(conflict);
-    out.push(delegationFinding("CONTRACT_REF_DIGEST_CONFLICT", message, detail));
-  }
+  conflictFindings(contractNamedRevisions(contract), (message, detail) => delegationFinding("CONTRACT_REF_DIGEST_CONFLICT", message, detail), out);
 }
 
 /** The digest `ref` gives `contract`'s revision id when it is another than the contract's, else null. */
