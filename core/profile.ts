@@ -338,11 +338,11 @@ function semanticFindings(core: Vocabulary, file: ProfileFile): Finding[] {
 
   // Each name once below: a name listed twice is one finding above (once), and its reference is one fault.
   for (const ask of new Set(file.asks_used)) {
-    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask${_caseTwin(ask, coreAsks, "codes")}: asks_used lists the core asks the domain needs`);
+    if (!core.enums.get("ask")?.has(ask)) push("PROFILE_REFERENCE", "asks_used", `${ask} is not a core ask${_caseTwin(ask, coreAsks)}: asks_used lists the core asks the domain needs`);
   }
   for (const [ask, keys] of Object.entries(file.exec ?? {})) {
     const path = `exec.${ask}`;
-    if (!core.enums.get("ask")?.has(ask) && !defined.get("ask")?.has(ask)) push("PROFILE_REFERENCE", path, `${ask} is not an ask of the core or the profile${_caseTwin(ask, [...coreAsks, ...(defined.get("ask") ?? [])], "codes")}`);
+    if (!core.enums.get("ask")?.has(ask) && !defined.get("ask")?.has(ask)) push("PROFILE_REFERENCE", path, `${ask} is not an ask of the core or the profile${_caseTwin(ask, [...coreAsks, ...(defined.get("ask") ?? [])])}`);
     // An ask with execution slots is one the domain needs; the lean legend keeps only the core asks in asks_used.
     else if (core.enums.get("ask")?.has(ask) && file.asks_used !== undefined && !file.asks_used.includes(ask)) {
       push("PROFILE_REFERENCE", path, `${ask} is a core ask that asks_used leaves out; an ask with execution slots is one the domain needs, so list it there`);
